@@ -1,0 +1,3 @@
+import { benchTemplateRender } from './template-render.js';
+
+await benchTemplateRender();

@@ -1,0 +1,84 @@
+import type { Expr, Span } from '../ast.js';
+import { CompileError } from '../compile-error.js';
+import { compileArithmetic, compileNegate } from './arithmetic.js';
+import { compileComparison } from './compare.js';
+import type { CompileContext, Evaluate, Site } from './context.js';
+import { compilePath } from './path.js';
+
+const EMPTY = Object.freeze({});
+
+/** Compiles an expression to a function; parts made of literals only are computed once, here. */
+export function compileExpr(expr: Expr, ctx: CompileContext): Evaluate {
+  if (expr.kind !== 'literal' && isConstant(expr)) {
+    const value = constantValue(expr, ctx);
+    return () => value;
+  }
+  return compileNode(expr, ctx);
+}
+
+/** The value of an expression that reads no variable; an error in it (`1 / 0`) is a compile error. */
+export function constantValue(expr: Expr, ctx: CompileContext): unknown {
+  return compileNode(expr, { ...ctx, siteAt: (span) => foldingSite(span, ctx.source) })(EMPTY, null);
+}
+
+/** Whether an expression reads no variable, so its value is known at compile time. */
+export function isConstant(expr: Expr): boolean {
+  switch (expr.kind) {
+    case 'literal':
+      return true;
+    case 'path':
+      return false;
+    case 'unary':
+      return isConstant(expr.operand);
+    case 'binary':
+      return isConstant(expr.left) && isConstant(expr.right);
+  }
+}
+
+function compileNode(expr: Expr, ctx: CompileContext): Evaluate {
+  switch (expr.kind) {
+    case 'literal': {
+      const value = expr.value;
+      return () => value;
+    }
+    case 'path':
+      return compilePath(expr, ctx);
+    case 'unary': {
+      const operand = compileExpr(expr.operand, ctx);
+      if (expr.operator === '-') return compileNegate(operand, ctx.siteAt(expr));
+      const truthy = ctx.semantics.truthy;
+      return (scope, frame) => !truthy(operand(scope, frame));
+    }
+    case 'binary': {
+      const left = compileExpr(expr.left, ctx);
+      const right = compileExpr(expr.right, ctx);
+      const truthy = ctx.semantics.truthy;
+      switch (expr.operator) {
+        case '&&':
+          return (scope, frame) => truthy(left(scope, frame)) && truthy(right(scope, frame));
+        case '||':
+          return (scope, frame) => truthy(left(scope, frame)) || truthy(right(scope, frame));
+        case '+':
+        case '-':
+        case '*':
+        case '/':
+          return compileArithmetic(expr.operator, left, right, ctx.semantics.format, ctx.siteAt(expr));
+        default:
+          return compileComparison(expr.operator, left, right);
+      }
+    }
+  }
+}
+
+/** Turns an error in a constant expression into a compile error at the operation that failed. */
+function foldingSite(span: Span, source: string): Site {
+  return {
+    fail(message) {
+      throw new CompileError(
+        `${message} in ${source.slice(span.start, span.end)}`,
+        span.start,
+        span.end - span.start,
+      );
+    },
+  };
+}

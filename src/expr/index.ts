@@ -1,0 +1,8 @@
+export {
+  compileAegisTemplate,
+  compileAegisValue,
+  compileAegisWhen,
+  type AegisTemplate,
+  type CompileResult,
+} from './aegis/index.js';
+export { formatValue } from './format.js';

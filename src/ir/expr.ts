@@ -1,0 +1,65 @@
+/**
+ * What the runtime needs from compiled expressions and templates. Each surface syntax (Aegis `{{ }}`,
+ * `when`, Inja, pipeline pipes) lives in src/expr and compiles to these shapes once, at load time.
+ */
+
+/** The variables an expression reads: the run's context, or a child scope of it. */
+export type Scope = Readonly<Record<string, unknown>>;
+
+/** A location in a skill file, for error messages. */
+export interface SourceRef {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** A compiled text template. */
+export interface Template {
+  readonly source: string;
+  /** Root variable names the template reads, for checks and dependency analysis. */
+  readonly refs: readonly string[];
+  render(scope: Scope): string;
+}
+
+/** A compiled expression that yields a typed value (a tool's input, an assignment, a run's output). */
+export interface ValueExpr {
+  readonly refs: readonly string[];
+  evaluate(scope: Scope): unknown;
+  /**
+   * Like `evaluate`, but text that interpolates values comes back as `Interpolated`, so a tool can
+   * bind the values instead of splicing them (SQL parameters).
+   */
+  evaluateInterpolated?(scope: Scope): unknown;
+}
+
+/** Text with its interpolated values kept apart, like a JS tagged template: strings.length = values.length + 1. */
+export class Interpolated {
+  constructor(
+    readonly strings: readonly string[],
+    readonly values: readonly unknown[],
+    /** The text as it renders. */
+    readonly text: string,
+  ) {}
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** A compiled guard. */
+export interface Condition {
+  readonly source: string;
+  readonly refs: readonly string[];
+  test(scope: Scope): boolean;
+}
+
+/** Thrown when an expression cannot be evaluated (division by zero, a missing Inja variable, …). */
+export class EvalError extends Error {
+  constructor(
+    message: string,
+    readonly at?: SourceRef,
+  ) {
+    super(at ? `${message} (${at.file}:${at.line}:${at.column})` : message);
+    this.name = 'EvalError';
+  }
+}

@@ -1,0 +1,147 @@
+import type { Condition, SourceRef, Template, ValueExpr } from './expr.js';
+import type { JsonSchema } from './schema.js';
+
+/** Where a node's result goes in the run's context. */
+export type WriteTarget =
+  /** Store the result at this path (`['report']`, `['steps', 'search']`). */
+  | { set: readonly string[] }
+  /** The result is a record: write each of its keys under this path (`[]` is the root). */
+  | { merge: readonly string[] };
+
+export interface RetryPolicy {
+  /** Extra attempts after the first. */
+  max: number;
+  /** Delay before the first retry; doubles each time up to `maxDelayMs`. */
+  delayMs: number;
+  maxDelayMs?: number;
+}
+
+interface NodeBase {
+  /** Unique within its graph. */
+  id: string;
+  /** Where the node was written, for messages that name the step. */
+  at?: SourceRef;
+  /** When present and false, the node is skipped and the flow passes through it. */
+  guard?: Condition;
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+}
+
+/** Renders text. */
+export interface TemplateNode extends NodeBase {
+  kind: 'template';
+  template: Template;
+  output: WriteTarget;
+}
+
+/** Asks a model. With `json`, the answer must be JSON of that schema and is stored parsed. */
+export interface LlmNode extends NodeBase {
+  kind: 'llm';
+  prompt: Template;
+  system?: Template;
+  json?: JsonSchema;
+  /** `provider:model`; overrides the skill's and the configured model. */
+  model?: string;
+  temperature?: number;
+  /** How many times a JSON answer that fails validation is sent back with the errors. */
+  repairAttempts?: number;
+  output: WriteTarget;
+}
+
+/** Calls a tool from the registry with a typed input. */
+export interface ToolNode extends NodeBase {
+  kind: 'tool';
+  tool: string;
+  input: ValueExpr;
+  output: WriteTarget;
+}
+
+/** Pauses the run until a person answers; the answer is validated against `inputSchema`. */
+export interface AwaitNode extends NodeBase {
+  kind: 'await';
+  message: Template;
+  inputSchema: JsonSchema;
+  output: WriteTarget;
+}
+
+/** Writes computed values at paths. */
+export interface AssignNode extends NodeBase {
+  kind: 'assign';
+  assignments: readonly { path: readonly string[]; value: ValueExpr }[];
+}
+
+/** Source code to run: inline or in a file, with an entry function. */
+export interface CodeSpec {
+  language: 'python' | 'typescript' | 'javascript';
+  source?: string;
+  file?: string;
+  entry: string;
+}
+
+/** Runs code (Python in the sandbox, or a TS/JS module) with a computed argument. */
+export interface CodeNode extends NodeBase {
+  kind: 'code';
+  code: CodeSpec;
+  input: ValueExpr;
+  output: WriteTarget;
+}
+
+/** Runs another skill (`id[@version]`) or a subgraph of the same skill. */
+export interface CallNode extends NodeBase {
+  kind: 'call';
+  target: { skill: string } | { graph: string };
+  input: ValueExpr;
+  output: WriteTarget;
+}
+
+/**
+ * Chooses successors at run time. The resolver returns `{ next: [...] }`; each name is looked up in
+ * `targets`; unknown names fall back to `fallback`, else the run fails.
+ */
+export interface RouteNode extends NodeBase {
+  kind: 'route';
+  resolver: CodeSpec;
+  input: ValueExpr;
+  targets: Readonly<Record<string, string>>;
+  fallback: readonly string[];
+}
+
+/** An LLM agent with allowed tools that must answer in a checked contract. */
+export interface AgentNode extends NodeBase {
+  kind: 'agent';
+  system: Template;
+  /** The user's turn, rendered from the context. */
+  prompt: Template;
+  tools: readonly string[];
+  model?: string;
+  temperature?: number;
+  /** The answer's schema; invalid answers go back to the model with the errors. */
+  contract: JsonSchema;
+  /** Business validation after the schema: answers continue / retry / ask_user. */
+  validate?: CodeSpec;
+  repairAttempts: number;
+  retryPrompt?: string;
+  output: WriteTarget;
+  /** Dialect-free extras the agent executor understands (state merge rules, card schema, …). */
+  options?: Readonly<Record<string, unknown>>;
+}
+
+/** Ends the run; its value is the run's output. */
+export interface EndNode extends NodeBase {
+  kind: 'end';
+  output: ValueExpr;
+}
+
+export type Node =
+  | TemplateNode
+  | LlmNode
+  | ToolNode
+  | AwaitNode
+  | AssignNode
+  | CodeNode
+  | CallNode
+  | RouteNode
+  | AgentNode
+  | EndNode;
+
+export type NodeKind = Node['kind'];

@@ -1,0 +1,66 @@
+import type { Diagnostic } from './diagnostic.js';
+import type { Graph } from './graph.js';
+import type { JsonSchema } from './schema.js';
+
+/** The dialects Skein reads. */
+export const DIALECT_NAMES = ['aegis', 'skilljson', 'engine', 'agenticdsl', 'skilldoc'] as const;
+export type DialectName = (typeof DIALECT_NAMES)[number];
+
+/** Limits on a whole run. */
+export interface Budget {
+  maxNodes?: number;
+  maxLlmCalls?: number;
+  maxDurationMs?: number;
+}
+
+/** A part of a document skill that an agent can load on demand. */
+export interface DocPart {
+  id: string;
+  description: string;
+  /** Heading level or chunk, for display. */
+  kind: 'chunk' | 'section' | 'reference' | 'script' | 'asset';
+  load(): Promise<string>;
+}
+
+/** Knowledge for an agent: a summary shown first, parts loaded on demand. */
+export interface SkillDoc {
+  summary: string;
+  body: string;
+  parts: readonly DocPart[];
+}
+
+/**
+ * A skill, whatever dialect it was written in. The runtime reads only this.
+ * An executable skill has a `graph`; a document skill has a `doc` and feeds an agent.
+ */
+export interface Skill {
+  id: string;
+  version: string;
+  /** Informational: which front end produced it. The runtime never branches on it. */
+  dialect: DialectName;
+  description: string;
+  tags: readonly string[];
+  /** The file or folder it was loaded from. */
+  source: string;
+  input: JsonSchema;
+  output: JsonSchema;
+  /** Path in the run's context where the run's input is placed (`[]`: the root). */
+  inputAt: readonly string[];
+  graph?: Graph;
+  /** Named subgraphs reachable by `call` nodes with `{ graph }`. */
+  subgraphs?: Readonly<Record<string, Graph>>;
+  doc?: SkillDoc;
+  /** `provider:model` preferred by the skill. */
+  model?: string;
+  budget?: Budget;
+  /** Other skills this one calls, for checks and listings. */
+  calls?: readonly string[];
+  /** Free-form facts for surfaces (UI hints, examples); never read by the runtime. */
+  meta?: Readonly<Record<string, unknown>>;
+}
+
+/** What a front end returns for one file or folder. */
+export interface LoadResult {
+  skills: Skill[];
+  diagnostics: Diagnostic[];
+}

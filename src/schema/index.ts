@@ -1,0 +1,3 @@
+export { aegisFieldsToSchema, type FieldProblem } from './aegis-fields.js';
+export { compileSchema, sharedAjv } from './ajv.js';
+export { validateValue, describeFieldErrors, type FieldError, type Validation } from './validate.js';
