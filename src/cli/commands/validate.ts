@@ -1,0 +1,81 @@
+import { parseCommandArgs } from '../args.js';
+import { colorFor } from '../style.js';
+import { UsageError } from '../usage-error.js';
+import { loadPaths, type LoadedUnit } from '../../library/load-paths.js';
+import { compareDiagnostics, countBySeverity, type Diagnostic } from '../../ir/diagnostic.js';
+import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
+
+/** `skein validate PATH... [--json] [--strict] [--dialect NAME] [--verbose]`: exit 0 clean, 1 errors. */
+export async function validateCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    json: { type: 'boolean' },
+    strict: { type: 'boolean' },
+    verbose: { type: 'boolean' },
+    dialect: { type: 'string' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) {
+    process.stdout.write('Usage: skein validate PATH... [--json] [--strict] [--dialect NAME] [--verbose]\n');
+    return 0;
+  }
+  if (!positionals.length) throw new UsageError('validate needs at least one file or folder');
+  const dialect = values.dialect as DialectName | undefined;
+  if (dialect && !DIALECT_NAMES.includes(dialect))
+    throw new UsageError(`unknown dialect "${dialect}"; known: ${DIALECT_NAMES.join(', ')}`);
+
+  const { units, skipped } = await loadPaths(positionals, { dialect });
+  if (values.strict) for (const u of units) for (const d of u.diagnostics) d.severity = 'error';
+  const all = units.flatMap((u) => u.diagnostics);
+  const { errors, warnings } = countBySeverity(all);
+
+  if (values.json) process.stdout.write(JSON.stringify(toJson(units, errors, warnings)) + '\n');
+  else printHuman(units, skipped, Boolean(values.verbose), errors, warnings);
+  return errors ? 1 : 0;
+}
+
+function toJson(units: LoadedUnit[], errors: number, warnings: number) {
+  return {
+    files: units.map((u) => ({
+      path: u.path,
+      dialect: u.dialect ?? null,
+      skills: u.skills.map((s) => ({ id: s.id, version: s.version })),
+      diagnostics: [...u.diagnostics].sort(compareDiagnostics).map((d) => jsonDiagnostic(d, u.path)),
+    })),
+    errors,
+    warnings,
+  };
+}
+
+function jsonDiagnostic(d: Diagnostic, unitPath: string) {
+  return {
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    line: d.line,
+    column: d.column,
+    ...(d.end ? { endLine: d.end.line, endColumn: d.end.column } : {}),
+    ...(d.file !== unitPath ? { file: d.file } : {}),
+  };
+}
+
+function printHuman(units: LoadedUnit[], skipped: string[], verbose: boolean, errors: number, warnings: number): void {
+  const c = colorFor(process.stdout);
+  const lines: string[] = [];
+  for (const u of units) {
+    for (const d of [...u.diagnostics].sort(compareDiagnostics)) {
+      const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
+      lines.push(`${c.bold(`${d.file}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.code)} ${d.message}`);
+    }
+    if (verbose)
+      for (const s of u.skills) lines.push(`${c.green('ok')} ${u.path} ${c.dim(u.dialect ?? '')} ${s.id}@${s.version}`);
+  }
+  if (verbose) for (const p of skipped) lines.push(c.dim(`skipped ${p} (no dialect)`));
+  const skills = units.reduce((n, u) => n + u.skills.length, 0);
+  const summary = `${units.length} file${units.length === 1 ? '' : 's'}, ${skills} skill${skills === 1 ? '' : 's'}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  lines.push(errors ? c.red(summary) : warnings ? c.yellow(summary) : c.green(summary));
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,62 @@
+import { UsageError } from './usage-error.js';
+
+type Command = (args: string[]) => Promise<number>;
+
+// Each command is imported only when used, so `skein validate` never loads models or stores.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  validate: async () => (await import('./commands/validate.js')).validateCommand,
+  run: async () => (await import('./commands/run.js')).runCommand,
+  resume: async () => (await import('./commands/resume.js')).resumeCommand,
+  inspect: async () => (await import('./commands/inspect.js')).inspectCommand,
+  list: async () => (await import('./commands/list.js')).listCommand,
+};
+
+const USAGE = `Usage: skein <command> [options]
+
+Commands:
+  validate PATH... [--json] [--strict] [--dialect NAME] [--verbose]
+                   check skill files and folders; exit 0 clean, 1 errors
+  run SKILL [--input JSON|@file.json] [--json] [--model provider:model]
+                   run a skill (a file, a folder, or id[@version] in the skills path);
+                   exit 0 completed or awaiting, 1 failed, 2 bad skill or bad input
+  resume RUN_ID --input JSON|@file.json [--json]
+                   answer a run that awaits a person (without --input: continue a run
+                   whose process died)
+  inspect RUN_ID [--json]
+                   the events of a run
+  list [PATH] [--json]
+                   skills with their versions and dialects (default: the skills path)
+
+Environment: SKEIN_HOME (runs and state, default ./.skein), SKEIN_SKILLS, SKEIN_MODEL,
+SKEIN_BASE_URL, SKEIN_API_KEY; or skein.yaml in the working directory.
+
+Run "skein <command> --help" for a command's options.`;
+
+/** Runs the command line and returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return name ? 0 : 2;
+  }
+  if (name === '--version') {
+    process.stdout.write('skein 0.1.0\n');
+    return 0;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`skein: unknown command "${name}"\n\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    return await (await load())(args);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`skein ${name}: ${e.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    process.stderr.write(`skein ${name}: ${(e as Error).message}\n`);
+    if (process.env.SKEIN_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
+    return 1;
+  }
+}

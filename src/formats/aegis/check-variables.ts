@@ -1,0 +1,80 @@
+import type { JsonSchema } from '../../ir/schema.js';
+import type { Reporter } from './reporter.js';
+import type { CompiledStep } from './steps/compiled.js';
+
+/**
+ * Warns about variables that nothing defines (no input, step varName, declared tool output or await
+ * field), about variables only a later step defines, about older `{{step.output}}` references, and
+ * about output fields that nothing produces. After a step whose writes errors hide, it stays quiet.
+ */
+export function checkVariables(
+  steps: readonly CompiledStep[],
+  inputs: JsonSchema,
+  output: JsonSchema,
+  outputOffsets: ReadonlyMap<string, number>,
+  report: Reporter,
+): void {
+  const known = new Map<string, JsonSchema | undefined>();
+  for (const [name, schema] of Object.entries(inputs.properties ?? {})) known.set(name, schema);
+  const later = new Map<string, CompiledStep>();
+  for (const s of steps) for (const d of s.defines) if (!later.has(d.name)) later.set(d.name, s);
+  const stepNames = new Set(steps.map((s) => s.name));
+
+  let opaque = false;
+  for (const s of steps) {
+    for (const r of s.reads) {
+      for (const ref of r.refs) checkRef(ref, s, r.offset);
+      for (const loop of r.loops ?? []) {
+        const fields = elementFields(known, loop.over);
+        if (!fields) continue;
+        for (const name of loop.names) if (!fields.has(name)) checkRef(name, s, r.offset);
+      }
+    }
+    for (const d of s.defines) known.set(d.name, d.schema);
+    opaque ||= Boolean(s.opaque);
+  }
+
+  const produced = new Set(known.keys());
+  for (const name of Object.keys(output.properties ?? {})) {
+    if (produced.has(name) || opaque) continue;
+    const offset = outputOffsets.get(name) ?? 0;
+    report.warn(
+      'output-not-produced',
+      `output field "${name}" is produced by no input, step varName, declared tool output or await field`,
+      offset,
+      offset + name.length,
+    );
+  }
+
+  function checkRef(ref: string, s: CompiledStep, offset: number): void {
+    if (known.has(ref) || opaque) return;
+    if (stepNames.has(ref)) {
+      report.warn(
+        'step-reference',
+        `step "${s.name}" reads "${ref}", which is a step name; step results are read by varName or tool output key (older {{step.output}} references are not supported)`,
+        offset,
+      );
+      return;
+    }
+    const definer = later.get(ref);
+    if (definer && definer !== s) {
+      report.warn('defined-later', `step "${s.name}" reads "${ref}", which only the later step "${definer.name}" defines`, offset);
+      return;
+    }
+    report.warn(
+      'undefined-variable',
+      `step "${s.name}" reads "${ref}", which no input, step varName, declared tool output or await field defines; it will render as ""`,
+      offset,
+    );
+  }
+}
+
+/** The field names of the elements of the array at `path`, when its schema says what they are. */
+function elementFields(known: ReadonlyMap<string, JsonSchema | undefined>, path: readonly string[]): Set<string> | undefined {
+  if (!path.length || !known.has(path[0])) return undefined;
+  let schema = known.get(path[0]);
+  for (const seg of path.slice(1)) schema = /^\d+$/.test(seg) ? schema?.items : schema?.properties?.[seg];
+  const props = schema?.items?.properties;
+  return props ? new Set(Object.keys(props)) : undefined;
+}
+

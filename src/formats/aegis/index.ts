@@ -1,0 +1,12 @@
+import type { FileDialect } from '../dialect.js';
+import { compileAegis } from './compile.js';
+
+const HEADER = /^#[ \t]+skill[ \t]*[:：]/m;
+const AEGIS_SECTION = /^(?:##[ \t]+(?:steps|output_schema|input_schema)[ \t]*$|###[ \t]+step[ \t]*[:：])/m;
+
+/** Aegis Markdown skills: a `# skill:` header, schemas in YAML and ordered steps. */
+export const aegis: FileDialect = {
+  name: 'aegis',
+  claimsFile: (path, text) => path.endsWith('.md') && (HEADER.test(text) || AEGIS_SECTION.test(text)),
+  loadFile: (path, text) => compileAegis(path, text),
+};

@@ -1,0 +1,114 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { dialects, type FileDialect, type FolderDialect } from '../formats/index.js';
+import type { Diagnostic } from '../ir/diagnostic.js';
+import type { DialectName, Skill } from '../ir/skill.js';
+
+/** What loading one file or skill folder produced. */
+export interface LoadedUnit {
+  path: string;
+  dialect?: DialectName;
+  skills: Skill[];
+  diagnostics: Diagnostic[];
+}
+
+export interface LoadOptions {
+  /** Force one dialect instead of recognising it from content and names. */
+  dialect?: DialectName;
+}
+
+export interface LoadedPaths {
+  units: LoadedUnit[];
+  /** Files found while walking folders that belong to no dialect. */
+  skipped: string[];
+}
+
+const IGNORED_DIRS = new Set(['node_modules', '.git', '.skein', 'dist']);
+
+/**
+ * Loads skills from files and folders. A file named explicitly must belong to a dialect; files met
+ * while walking a folder that belong to none (a README, a reference page) are skipped.
+ */
+export async function loadPaths(paths: readonly string[], options: LoadOptions = {}): Promise<LoadedPaths> {
+  const out: LoadedPaths = { units: [], skipped: [] };
+  for (const path of paths) {
+    let info;
+    try {
+      info = await stat(path);
+    } catch {
+      out.units.push(failure(path, 'skein/not-found', `no such file or folder: ${path}`));
+      continue;
+    }
+    if (info.isDirectory()) await loadFolder(path, options, out);
+    else await loadFile(path, options, out, true);
+  }
+  return out;
+}
+
+async function loadFolder(path: string, options: LoadOptions, out: LoadedPaths): Promise<void> {
+  const entries = await readdir(path, { withFileTypes: true });
+  const names = entries.map((e) => e.name);
+  const folderDialect = pick<FolderDialect>('claimsFolder', options, false, (d) => d.claimsFolder(path, names));
+  if (folderDialect) {
+    const result = await folderDialect.loadFolder(path);
+    out.units.push({ path, dialect: folderDialect.name, ...result });
+    return;
+  }
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const child = join(path, e.name);
+    if (e.isDirectory()) {
+      if (!IGNORED_DIRS.has(e.name) && !e.name.startsWith('.')) await loadFolder(child, options, out);
+      else if (e.name === '.skills') await loadFolder(child, options, out);
+    } else if (e.isFile()) await loadFile(child, options, out, false);
+  }
+}
+
+async function loadFile(path: string, options: LoadOptions, out: LoadedPaths, explicit: boolean): Promise<void> {
+  let text: string;
+  try {
+    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  } catch (e) {
+    out.units.push(failure(path, 'skein/unreadable', `cannot read ${path}: ${(e as Error).message}`));
+    return;
+  }
+  const dialect = pick<FileDialect>('claimsFile', options, explicit, (d) => d.claimsFile(path, text));
+  if (!dialect) {
+    if (explicit)
+      out.units.push(
+        failure(
+          path,
+          'skein/unknown-dialect',
+          `${path} is not a skill file of any known dialect (no "# skill:" header, "### AgenticDSL" block, or SKILL.md frontmatter); use --dialect to force one`,
+        ),
+      );
+    else out.skipped.push(path);
+    return;
+  }
+  try {
+    out.units.push({ path, dialect: dialect.name, ...dialect.loadFile(path, text) });
+  } catch (e) {
+    // A front end must never crash the loader; if one does, the file still gets a diagnostic.
+    out.units.push(failure(path, 'skein/internal-error', `internal error while loading: ${(e as Error).stack ?? e}`));
+  }
+}
+
+/**
+ * The dialect that claims a file or folder. `--dialect` restricts the choice to one dialect, and for a
+ * file named explicitly it skips recognition altogether.
+ */
+function pick<D extends FileDialect | FolderDialect>(
+  method: 'claimsFile' | 'claimsFolder',
+  options: LoadOptions,
+  force: boolean,
+  claims: (d: D) => boolean,
+): D | undefined {
+  for (const d of dialects) {
+    if (!(method in d) || (options.dialect && d.name !== options.dialect)) continue;
+    if ((force && options.dialect) || claims(d as D)) return d as D;
+  }
+  return undefined;
+}
+
+function failure(path: string, code: string, message: string): LoadedUnit {
+  return { path, skills: [], diagnostics: [{ file: path, line: 1, column: 1, severity: 'error', code, message }] };
+}
