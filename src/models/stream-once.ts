@@ -1,0 +1,49 @@
+import { streamText } from 'ai';
+import type { Completion, ModelRequest } from './request.js';
+
+/** The outcome of one streamed attempt; `delivered` says whether any text already reached `onDelta`. */
+export class AttemptError extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly delivered: boolean,
+  ) {
+    super('model attempt failed', { cause: error });
+  }
+}
+
+/** Makes one streamed request (no retries), passing text deltas on as they arrive. */
+export async function streamOnce(request: ModelRequest, signal: AbortSignal): Promise<Completion> {
+  const input = request.messages ? { messages: request.messages } : { prompt: request.prompt ?? '' };
+  const result = streamText({
+    model: request.model.model,
+    system: request.system,
+    ...input,
+    temperature: request.temperature,
+    maxOutputTokens: request.maxOutputTokens,
+    abortSignal: signal,
+    maxRetries: 0,
+    onError: () => {},
+  });
+  let text = '';
+  try {
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        text += part.text;
+        request.onDelta?.(part.text);
+      } else if (part.type === 'error') {
+        throw part.error;
+      } else if (part.type === 'abort') {
+        throw signal.reason;
+      } else if (part.type === 'finish') {
+        const { inputTokens, outputTokens } = part.totalUsage;
+        return { text, usage: { inputTokens, outputTokens } };
+      }
+    }
+  } catch (error) {
+    throw new AttemptError(error, text.length > 0);
+  }
+  throw new AttemptError(
+    signal.aborted ? signal.reason : new Error('the stream ended without finishing'),
+    text.length > 0,
+  );
+}
