@@ -1,0 +1,57 @@
+import { Interpolated } from '../../ir/expr.js';
+import { bindSql, type BoundSql } from '../database/bind-sql.js';
+import type { SqlDatabase } from '../database/sql-database.js';
+import { defineTool, type Tool } from '../tool.js';
+
+/**
+ * `database.query`: runs one SQL statement on the configured database. Values interpolated into
+ * `query` with `{{ }}` are bound as parameters, never spliced (see `bindSql`); a plain query may
+ * take `params` instead. Writes `result` (row objects; empty for statements that return no rows)
+ * and `rowCount` (rows returned or changed).
+ */
+export function databaseQueryTool(database: SqlDatabase): Tool {
+  return defineTool({
+    name: 'database.query',
+    description:
+      'Runs one SQL statement; {{ }} values in the query are bound as parameters, never spliced into the SQL.',
+    source: 'built-in',
+    bindsValues: true,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 1, description: 'One SQL statement' },
+        params: {
+          type: 'array',
+          description:
+            'Values for ? (SQLite) or $1… (PostgreSQL) placeholders written in a query without {{ }}',
+        },
+      },
+      required: ['query'],
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        result: { type: 'array', items: { type: 'object' }, description: 'Rows returned' },
+        rowCount: { type: 'integer', description: 'Rows returned, or rows changed' },
+      },
+    },
+    async execute(input) {
+      const { sql, values } = toBoundSql(input.query, input.params as unknown[] | undefined, database);
+      try {
+        const { rows, rowCount } = await database.query(sql, values);
+        return { result: rows, rowCount };
+      } catch (e) {
+        throw new Error(`SQL error: ${(e as Error).message} (in: ${sql})`, { cause: e });
+      }
+    },
+  });
+}
+
+function toBoundSql(query: unknown, params: unknown[] | undefined, database: SqlDatabase): BoundSql {
+  const given = (params ?? []).map((p) => (p instanceof Interpolated ? p.text : p));
+  if (!(query instanceof Interpolated) || query.values.length === 0)
+    return { sql: String(query), values: given };
+  if (given.length)
+    throw new Error('"query" has {{ }} values and "params" is given too; use one or the other');
+  return bindSql(query, (n) => database.placeholder(n));
+}
