@@ -44,6 +44,11 @@ export class Interpolated {
   toString(): string {
     return this.text;
   }
+
+  /** Events and logs show the text as it renders. */
+  toJSON(): string {
+    return this.text;
+  }
 }
 
 /** A compiled guard. */

@@ -22,6 +22,8 @@ const ATTRIBUTES = new Set([
   'items',
   'uiHint',
 ]);
+/** Attributes that a sub-field of the same name can stand in for (never `type`, `items`, `default`, `validation`). */
+const SUBFIELD_CAPABLE = new Set(['required', 'description', 'options', 'placeholder', 'label', 'uiHint']);
 const VALIDATION_KEYS: Record<string, Record<string, string>> = {
   number: { min: 'minimum', max: 'maximum' },
   integer: { min: 'minimum', max: 'maximum' },
@@ -81,14 +83,17 @@ function fieldSchema(
     return undefined;
   }
   const schema = typeSchema(type.trim(), [...path, 'type'], problems);
-  const required = def.required === undefined ? true : def.required === true;
-  if (def.required !== undefined && typeof def.required !== 'boolean')
+  // An attribute name whose value has a type of its own is a sub-field of that name, not the attribute.
+  const attr = (k: string) => (SUBFIELD_CAPABLE.has(k) && hasOwnType(def[k]) ? undefined : def[k]);
+  const requiredAttr = attr('required');
+  const required = requiredAttr === undefined ? true : requiredAttr === true;
+  if (requiredAttr !== undefined && typeof requiredAttr !== 'boolean')
     problems.push(error([...path, 'required'], 'aegis/bad-required', `required must be true or false`));
-  if (typeof def.description === 'string') schema.description = def.description;
+  const description = attr('description');
+  if (typeof description === 'string') schema.description = description;
   if (def.default !== undefined) schema.default = def.default;
-  for (const ui of ['label', 'placeholder', 'uiHint'] as const)
-    if (def[ui] !== undefined) schema[`x-${ui}`] = def[ui];
-  if (def.options !== undefined) applyOptions(schema, def.options, [...path, 'options'], problems);
+  for (const ui of ['label', 'placeholder', 'uiHint'] as const) if (attr(ui) !== undefined) schema[`x-${ui}`] = attr(ui);
+  if (attr('options') !== undefined) applyOptions(schema, def.options, [...path, 'options'], problems);
   if (def.validation !== undefined) applyValidation(schema, def.validation, [...path, 'validation'], problems);
 
   if (schema.type === 'array' && def.items !== undefined) schema.items = itemsSchema(def.items, [...path, 'items'], problems);
@@ -97,7 +102,7 @@ function fieldSchema(
 
   const subFields: [string, unknown][] = [];
   for (const [k, v] of Object.entries(def)) {
-    if (ATTRIBUTES.has(k) && (k === 'items' || k === 'default' || k === 'validation' || !hasOwnType(v))) continue;
+    if (ATTRIBUTES.has(k) && !(SUBFIELD_CAPABLE.has(k) && hasOwnType(v))) continue;
     if (isRecord(v) || (schema.type === 'object' && typeof v === 'string' && isTypeName(v.trim()))) subFields.push([k, v]);
     else problems.push(warning([...path, k], 'aegis/unknown-attribute', `unknown attribute "${k}" on field "${name}" is ignored`));
   }

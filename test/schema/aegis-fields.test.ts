@@ -101,3 +101,16 @@ test('a schema is compiled once', async () => {
   const { schema } = convert({ a: 'string' });
   assert.equal(compileSchema(schema), compileSchema(schema));
 });
+
+test('an object sub-field named options, description or required is a sub-field', () => {
+  const { schema, problems } = convert({
+    chart: { type: 'object', description: 'c', options: { type: 'object', required: false }, required: { type: 'boolean' } },
+  });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(schema.properties!.chart, {
+    type: 'object',
+    description: 'c',
+    properties: { options: { type: ['object', 'null'] }, required: { type: 'boolean' } },
+    required: ['required'],
+  });
+});

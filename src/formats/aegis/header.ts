@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import semver from 'semver';
+import validVersion from 'semver/functions/valid.js';
 import type { AegisDocument } from './document.js';
 import type { Reporter } from './reporter.js';
 import type { Block } from './scan.js';
@@ -71,7 +71,7 @@ function readFrontmatter(doc: AegisDocument, report: Reporter): Record<string, u
 }
 
 function checkVersion(version: string, offset: number, report: Reporter): void {
-  if (!semver.valid(version))
+  if (!validVersion(version))
     report.error('bad-version', `version "${version}" is not a semantic version like 1.0.0 (major.minor.patch)`, offset, offset + version.length);
 }
 

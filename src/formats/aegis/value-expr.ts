@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq } from 'yaml';
 import { compileAegisValue } from '../../expr/index.js';
 import type { Scope, ValueExpr } from '../../ir/expr.js';
 import type { Reporter } from './reporter.js';

@@ -1,0 +1,76 @@
+import { loadConfig } from '../../config/load-config.js';
+import { openStore } from '../../host/open-store.js';
+import type { RunEvent } from '../../runtime/events.js';
+import { parseCommandArgs } from '../args.js';
+import { colorFor } from '../style.js';
+import { UsageError } from '../usage-error.js';
+
+/** `skein inspect RUN_ID [--json]`: the run's state and its stored events. */
+export async function inspectCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { json: { type: 'boolean' }, help: { type: 'boolean' } });
+  if (values.help) return void process.stdout.write('Usage: skein inspect RUN_ID [--json]\n'), 0;
+  if (positionals.length !== 1) throw new UsageError('inspect needs exactly one RUN_ID');
+  const store = await openStore(loadConfig());
+  try {
+    const run = await store.getRun(positionals[0]);
+    if (!run) {
+      process.stderr.write(`no run ${positionals[0]} in this store\n`);
+      return 1;
+    }
+    const events = await store.events(run.id);
+    if (values.json) {
+      process.stdout.write(JSON.stringify({ run, events }) + '\n');
+      return 0;
+    }
+    const c = colorFor(process.stdout);
+    const lines = [
+      `${c.bold(`run ${run.id}`)}  ${run.skill.id}@${run.skill.version}  ${c.dim(run.skill.source)}`,
+      `status ${run.status}  created ${run.createdAt}  updated ${run.updatedAt}`,
+      ...(run.error ? [c.red(`error ${run.error.code}: ${run.error.message}`)] : []),
+      ...(run.awaiting ? [c.yellow(`awaiting step "${run.awaiting.step}"`)] : []),
+      '',
+      ...events.map((e) => `${String(e.seq).padStart(4)}  ${e.at.slice(11, 23)}  ${e.type.padEnd(13)} ${describe(e)}`),
+    ];
+    process.stdout.write(lines.join('\n') + '\n');
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+function describe(e: RunEvent): string {
+  const brief = (v: unknown) => {
+    const s = JSON.stringify(v) ?? '';
+    return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+  };
+  switch (e.type) {
+    case 'run_started':
+      return `${e.skill}@${e.version} ${brief(e.input)}`;
+    case 'node_started':
+      return `${e.node} (${e.kind})${e.attempt > 1 ? ` attempt ${e.attempt}` : ''}`;
+    case 'node_finished':
+      return `${e.node} ${e.ms} ms ${brief(e.value)}`;
+    case 'node_skipped':
+      return `${e.node} (${e.reason})`;
+    case 'node_failed':
+      return `${e.node}: ${e.error}${e.willRetry ? ' (retrying)' : ''}`;
+    case 'tool_started':
+      return `${e.node} ${e.tool} ${brief(e.input)}`;
+    case 'tool_finished':
+      return `${e.node} ${e.tool} ${e.ms} ms ${brief(e.output)}`;
+    case 'llm_usage':
+      return `${e.node} ${e.model} in=${e.inputTokens ?? '?'} out=${e.outputTokens ?? '?'}`;
+    case 'log':
+      return `${e.node} ${e.text}`;
+    case 'awaiting':
+      return `${e.request.step}`;
+    case 'resumed':
+      return `${e.node} ${brief(e.input)}`;
+    case 'completed':
+      return brief(e.output);
+    case 'failed':
+      return `${e.error.code}: ${e.error.message}`;
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,41 @@
+import { loadConfig } from '../../config/load-config.js';
+import { openHost } from '../../host/open-host.js';
+import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
+import { parseCommandArgs } from '../args.js';
+import { readInputArg } from '../input-arg.js';
+import { interruptSignal } from '../interrupt.js';
+import { liveView } from '../run-view.js';
+import { UsageError } from '../usage-error.js';
+import { reportRefusal, reportResult } from './report.js';
+import { resolveSkill } from './resolve-skill.js';
+
+const USAGE = 'skein run SKILL [--input JSON|@file.json] [--json] [--model provider:model] [--dialect NAME]';
+
+/** `skein run SKILL`: runs a skill until it completes, pauses for a person, or fails. */
+export async function runCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    input: { type: 'string' },
+    json: { type: 'boolean' },
+    model: { type: 'string' },
+    dialect: { type: 'string' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return void process.stdout.write(`Usage: ${USAGE}\n`), 0;
+  if (positionals.length !== 1) throw new UsageError('run needs exactly one SKILL');
+  const dialect = values.dialect as DialectName | undefined;
+  if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);
+  const input = readInputArg(values.input) ?? {};
+  const json = Boolean(values.json);
+  const host = await openHost(loadConfig(), { model: values.model });
+  const interrupt = interruptSignal();
+  try {
+    const skill = await resolveSkill(positionals[0], host.skills, dialect);
+    const result = await host.runtime.start(skill, input, { onEvent: json ? undefined : liveView(), signal: interrupt.signal });
+    return reportResult(result, json);
+  } catch (e) {
+    return reportRefusal(e, json);
+  } finally {
+    interrupt.dispose();
+    await host.close();
+  }
+}

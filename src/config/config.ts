@@ -1,0 +1,30 @@
+/** An MCP server to connect to: a local process (stdio, started in `cwd`, default the config's folder) or a streamable HTTP endpoint. */
+export type McpServerConfig =
+  | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { url: string; headers?: Record<string, string> };
+
+/** Everything Skein is configured with, from `skein.yaml` and the environment (the environment wins). */
+export interface SkeinConfig {
+  /** Folder of the config file (or the working directory); relative paths resolve against it. */
+  root: string;
+  /** Runs, memory and other state: `$SKEIN_HOME`, default `./.skein`. */
+  home: string;
+  /** Where `id[@version]` is looked up: `$SKEIN_SKILLS` (path-separated), `skills:`, default `./skills`. */
+  skillsPath: string[];
+  /** `provider:model`, from `$SKEIN_MODEL` or `model:`. */
+  model?: string;
+  /** For the `compat` and `ollama` providers: `$SKEIN_BASE_URL` / `baseUrl:` and `$SKEIN_API_KEY` / `apiKey:`. */
+  baseUrl?: string;
+  apiKey?: string;
+  /** The folder file tools are confined to: `workspace:`, default `./workspace`. */
+  workspace: string;
+  tools: {
+    /** TS/JS modules whose default export (or named exports) are `defineTool(...)` tools. */
+    modules: string[];
+    /** Hosts `http.request` may reach. Empty: none. */
+    httpAllow: string[];
+    /** `database.query` target: `sqlite:path` (default `sqlite:$SKEIN_HOME/data.db`) or `postgres://…`. */
+    databaseUrl?: string;
+  };
+  mcpServers: Record<string, McpServerConfig>;
+}

@@ -1,0 +1,42 @@
+import type { SkeinConfig } from '../config/config.js';
+import { complete, completeJson, resolveModel, type ResolvedModel } from '../models/index.js';
+import type { LlmService } from '../runtime/services.js';
+
+/**
+ * The runtime's view of models over src/models. A node's or skill's model wins over the configured
+ * one; `forced` (the CLI's --model) wins over both.
+ */
+export function createLlmService(config: SkeinConfig, forced?: string): LlmService {
+  const resolved = new Map<string, ResolvedModel>();
+  const resolve = (spec?: string): ResolvedModel => {
+    const key = forced ?? spec ?? '';
+    let model = resolved.get(key);
+    if (!model) {
+      model = resolveModel(forced ?? spec, config);
+      resolved.set(key, model);
+    }
+    return model;
+  };
+  return {
+    check: (spec) => void resolve(spec),
+    async complete(req) {
+      const model = resolve(req.model);
+      const answer = await complete({ model, system: req.system, prompt: req.prompt, temperature: req.temperature, signal: req.signal, onDelta: req.onDelta });
+      return { text: answer.text, model: model.id, usage: answer.usage };
+    },
+    async completeJson(req) {
+      const model = resolve(req.model);
+      const answer = await completeJson({
+        model,
+        system: req.system,
+        prompt: req.prompt,
+        temperature: req.temperature,
+        signal: req.signal,
+        onDelta: req.onDelta,
+        schema: req.schema,
+        repairAttempts: req.repairAttempts,
+      });
+      return { text: answer.text, value: answer.value, model: model.id, usage: answer.usage };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// Only the two functions used: the whole semver package costs ~20 ms of cold start.
+import compareVersions from 'semver/functions/compare.js';
+import validVersion from 'semver/functions/valid.js';
+import type { Diagnostic } from '../ir/diagnostic.js';
+import type { Skill } from '../ir/skill.js';
+import type { LoadedUnit } from './load-paths.js';
+
+/** A mistake in finding a skill (unknown id, unknown version, ambiguous folder). */
+export class SkillLookupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SkillLookupError';
+  }
+}
+
+/**
+ * The skills found in some folders, by id, with every version. `id@version` picks one; a bare `id`
+ * picks the highest semantic version. The same id and version twice is an error naming both files.
+ */
+export class SkillLibrary {
+  private readonly byId = new Map<string, Skill[]>();
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(units: readonly LoadedUnit[]) {
+    for (const u of units)
+      for (const skill of u.skills) {
+        const versions = this.byId.get(skill.id) ?? [];
+        const twin = versions.find((s) => s.version === skill.version);
+        if (twin) {
+          this.diagnostics.push({
+            file: skill.source,
+            line: 1,
+            column: 1,
+            severity: 'error',
+            code: 'skein/duplicate-skill',
+            message: `${skill.id}@${skill.version} is defined twice: here and in ${twin.source}; change one version`,
+          });
+          continue;
+        }
+        versions.push(skill);
+        versions.sort((a, b) => byVersion(b.version, a.version));
+        this.byId.set(skill.id, versions);
+      }
+  }
+
+  /** Every skill, highest version first within an id, ids in alphabetical order. */
+  all(): Skill[] {
+    return [...this.byId.keys()].sort().flatMap((id) => this.byId.get(id)!);
+  }
+
+  /** Finds `id` (highest version) or `id@version`. */
+  find(idAtVersion: string): Skill {
+    const at = idAtVersion.lastIndexOf('@');
+    const id = at > 0 ? idAtVersion.slice(0, at) : idAtVersion;
+    const version = at > 0 ? idAtVersion.slice(at + 1) : undefined;
+    const versions = this.byId.get(id);
+    if (!versions) {
+      const known = [...this.byId.keys()].sort();
+      throw new SkillLookupError(
+        `no skill "${id}"${known.length ? `; known: ${known.join(', ')}` : ' (the skills path has no skills)'}`,
+      );
+    }
+    if (!version) return versions[0];
+    const skill = versions.find((s) => s.version === version);
+    if (!skill) throw new SkillLookupError(`skill "${id}" has no version ${version}; versions: ${versions.map((s) => s.version).join(', ')}`);
+    return skill;
+  }
+}
+
+/** Semantic versions in order; a version that is not semantic sorts below every one that is. */
+function byVersion(a: string, b: string): number {
+  const va = validVersion(a);
+  const vb = validVersion(b);
+  if (va && vb) return compareVersions(va, vb);
+  return va ? 1 : vb ? -1 : a.localeCompare(b);
+}

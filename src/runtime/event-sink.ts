@@ -1,0 +1,38 @@
+import { EPHEMERAL_EVENTS, type RunEvent, type RunEventBody } from './events.js';
+
+export type RunListener = (event: RunEvent) => void;
+
+/** Numbers a run's events, hands them to listeners at once, and keeps the storable ones for the store. */
+export class EventSink {
+  private pending: RunEvent[] = [];
+
+  constructor(
+    readonly runId: string,
+    private seq: number,
+    private readonly listener?: RunListener,
+  ) {}
+
+  /** Emits an event now; it is stored with the next flush unless it is ephemeral. */
+  emit(body: RunEventBody): RunEvent {
+    const event = { ...body, runId: this.runId, seq: this.seq++, at: new Date().toISOString() } as RunEvent;
+    if (!EPHEMERAL_EVENTS.has(body.type)) this.pending.push(event);
+    try {
+      this.listener?.(event);
+    } catch {
+      // A listener's failure (a closed terminal) must not break the run.
+    }
+    return event;
+  }
+
+  /** Takes the events not yet stored, optionally only those of one node. */
+  take(node?: string): RunEvent[] {
+    if (node === undefined) {
+      const all = this.pending;
+      this.pending = [];
+      return all;
+    }
+    const mine = this.pending.filter((e) => 'node' in e && e.node === node);
+    this.pending = this.pending.filter((e) => !('node' in e && e.node === node));
+    return mine;
+  }
+}

@@ -1,0 +1,43 @@
+import type { JsonSchema } from '../ir/schema.js';
+
+/** What went wrong, in a form surfaces can show and tests can match. */
+export interface RunError {
+  /** Stable code: `node_failed`, `output_invalid`, `input_invalid`, `model_not_configured`, `budget_exceeded`, … */
+  code: string;
+  message: string;
+  /** The node (step) that failed, when one did. */
+  step?: string;
+}
+
+/** Why a run stopped to wait for a person, and what it expects back. */
+export interface AwaitRequest {
+  step: string;
+  message: string;
+  inputSchema: JsonSchema;
+  /** A richer prompt for surfaces that can show one (engine skills' ask_user cards). */
+  card?: unknown;
+}
+
+export type RunStatus = 'running' | 'awaiting' | 'completed' | 'failed';
+
+/** One typed event of a run. Deltas are only streamed; every other event is also stored. */
+export type RunEventBody =
+  | { type: 'run_started'; skill: string; version: string; input: unknown }
+  | { type: 'node_started'; node: string; kind: string; attempt: number }
+  | { type: 'node_finished'; node: string; kind: string; value?: unknown; ms: number }
+  | { type: 'node_skipped'; node: string; reason: 'guard' | 'not_chosen' }
+  | { type: 'node_failed'; node: string; error: string; attempt: number; willRetry: boolean }
+  | { type: 'llm_delta'; node: string; text: string }
+  | { type: 'llm_usage'; node: string; model: string; inputTokens?: number; outputTokens?: number }
+  | { type: 'tool_started'; node: string; tool: string; input: unknown }
+  | { type: 'tool_finished'; node: string; tool: string; output: unknown; ms: number }
+  | { type: 'log'; node: string; text: string }
+  | { type: 'awaiting'; request: AwaitRequest }
+  | { type: 'resumed'; node: string; input: unknown }
+  | { type: 'completed'; output: unknown }
+  | { type: 'failed'; error: RunError };
+
+export type RunEvent = RunEventBody & { runId: string; seq: number; at: string };
+
+/** Event types that are streamed to listeners but never stored. */
+export const EPHEMERAL_EVENTS: ReadonlySet<RunEventBody['type']> = new Set(['llm_delta']);

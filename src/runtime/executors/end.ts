@@ -1,0 +1,5 @@
+import type { EndNode } from '../../ir/nodes.js';
+import type { Executor } from './executor.js';
+
+/** Computes the run's output. */
+export const runEnd: Executor<EndNode> = async ({ node, scope }) => ({ output: node.output.evaluate(scope) });

@@ -1,0 +1,22 @@
+import type { LlmNode } from '../../ir/nodes.js';
+import { RunFailure } from '../errors.js';
+import type { Executor } from './executor.js';
+
+/** Asks the model; with a JSON schema, the answer is parsed, validated and repaired by the model. */
+export const runLlm: Executor<LlmNode> = async ({ node, scope, signal, services, skillModel, emit }) => {
+  const llm = services.llm;
+  if (!llm) throw new RunFailure('model_not_configured', 'no model service is configured', node.id);
+  const request = {
+    model: node.model ?? skillModel,
+    system: node.system?.render(scope),
+    prompt: node.prompt.render(scope),
+    temperature: node.temperature,
+    signal,
+    onDelta: (text: string) => emit({ type: 'llm_delta', node: node.id, text }),
+  };
+  const answer = node.json
+    ? await llm.completeJson({ ...request, schema: node.json, repairAttempts: node.repairAttempts ?? 2 })
+    : await llm.complete(request);
+  emit({ type: 'llm_usage', node: node.id, model: answer.model, ...answer.usage });
+  return { value: 'value' in answer ? answer.value : answer.text };
+};

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { Skill } from '../ir/skill.js';
+import { describeFieldErrors, validateValue } from '../schema/validate.js';
+import { applyWrites, type Context } from './context.js';
+import { RunFailure, RunRefused } from './errors.js';
+import { EventSink, type RunListener } from './event-sink.js';
+import type { AwaitRequest, RunError, RunStatus } from './events.js';
+import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
+import { RunLoop, type LoopResult } from './run-loop.js';
+import type { RuntimeServices } from './services.js';
+import type { NodeRecord, RunRecord } from './store.js';
+
+/** What a run came to, as `skein run --json` prints it. */
+export interface RunResult {
+  runId: string;
+  status: Exclude<RunStatus, 'running'>;
+  output?: unknown;
+  await?: AwaitRequest;
+  error?: RunError;
+}
+
+export interface RunOptions {
+  onEvent?: RunListener;
+  signal?: AbortSignal;
+  parentRunId?: string;
+}
+
+/** Starts and resumes runs of skills over the services it is given. It never asks what dialect a skill is. */
+export class Runtime {
+  constructor(readonly services: RuntimeServices) {}
+
+  /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
+  async start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
+    if (!skill.graph)
+      throw new RunRefused('not_executable', `${skill.id} is a document skill: it has no steps to run; load it in an agent instead`);
+    const checked = validateValue(skill.input, input ?? {});
+    if (!checked.ok)
+      throw new RunRefused('input_invalid', `input for ${skill.id}@${skill.version} is invalid: ${describeFieldErrors(checked.errors)}`, checked.errors);
+    const now = new Date().toISOString();
+    const run: RunRecord = {
+      id: randomUUID(),
+      skill: { id: skill.id, version: skill.version, source: skill.source },
+      input: checked.value,
+      status: 'running',
+      parentRunId: options.parentRunId,
+      owner: OWNER,
+      leaseUntil: Date.now() + LEASE_MS,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.services.store.createRun(run);
+    const sink = new EventSink(run.id, 0, options.onEvent);
+    sink.emit({ type: 'run_started', skill: skill.id, version: skill.version, input: checked.value });
+    await this.services.store.appendEvents(sink.take());
+    const unconfigured = this.checkModels(skill);
+    if (unconfigured) return this.settle(run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
+    return this.drive(skill, run, [], undefined, sink, options);
+  }
+
+  /**
+   * Continues a run: one that awaits a person (with their answer, validated against the await's
+   * schema), or one whose process died while running (without input). Anything else is refused.
+   */
+  async resume(runId: string, input: unknown, options: RunOptions = {}): Promise<RunResult> {
+    const store = this.services.store;
+    const run = await store.getRun(runId);
+    if (!run) throw new RunRefused('run_not_found', `no run ${runId} in this store`);
+    let resume: { node: string; input: unknown } | undefined;
+    if (run.status === 'awaiting' && run.awaiting) {
+      if (input === undefined)
+        throw new RunRefused('input_required', `run ${runId} awaits an answer at step "${run.awaiting.step}": pass it with --input`);
+      const checked = validateValue(run.awaiting.inputSchema, input);
+      if (!checked.ok)
+        throw new RunRefused('input_invalid', `answer for step "${run.awaiting.step}" is invalid: ${describeFieldErrors(checked.errors)}`, checked.errors);
+      if (!(await store.transition(runId, ['awaiting'], 'running', { owner: OWNER, leaseUntil: Date.now() + LEASE_MS, awaiting: undefined })))
+        throw await this.notAwaiting(runId);
+      resume = { node: run.awaiting.step, input: checked.value };
+    } else if (run.status === 'running' && ownerIsGone(run.owner, run.leaseUntil)) {
+      if (input !== undefined)
+        throw new RunRefused('not_awaiting', `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without --input`);
+      if (!(await store.transition(runId, ['running'], 'running', { owner: OWNER, leaseUntil: Date.now() + LEASE_MS }, run.owner)))
+        throw await this.notAwaiting(runId);
+    } else throw await this.notAwaiting(runId);
+
+    const skills = this.services.skills;
+    if (!skills) throw new RunRefused('skill_not_found', `cannot load ${run.skill.id}@${run.skill.version} to resume: no skill library configured`);
+    const skill = await skills.load(run.skill);
+    const events = await store.events(runId);
+    const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, options.onEvent);
+    return this.drive(skill, run, await store.nodes(runId), resume, sink, options);
+  }
+
+  private async notAwaiting(runId: string): Promise<RunRefused> {
+    const run = await this.services.store.getRun(runId);
+    const state =
+      run?.status === 'running'
+        ? 'it is running in another process'
+        : run?.status === 'completed'
+          ? 'it has already completed'
+          : run?.status === 'failed'
+            ? 'it has failed'
+            : `it is ${run?.status}`;
+    return new RunRefused('not_awaiting', `run ${runId} cannot be resumed: ${state}`);
+  }
+
+  /** Fails at once, before any step, when an LLM step has no usable model. */
+  private checkModels(skill: Skill): RunFailure | undefined {
+    for (const node of skill.graph!.nodes) {
+      if (node.kind !== 'llm' && node.kind !== 'agent') continue;
+      if (!this.services.llm)
+        return new RunFailure('model_not_configured', `step "${node.id}" needs a model, and no model service is configured`, node.id);
+      try {
+        this.services.llm.check(node.model ?? skill.model);
+      } catch (e) {
+        return new RunFailure('model_not_configured', `step "${node.id}" needs a model: ${(e as Error).message}`, node.id);
+      }
+    }
+    return undefined;
+  }
+
+  private async drive(
+    skill: Skill,
+    run: RunRecord,
+    records: NodeRecord[],
+    resume: { node: string; input: unknown } | undefined,
+    sink: EventSink,
+    options: RunOptions,
+  ): Promise<RunResult> {
+    const store = this.services.store;
+    const renew = setInterval(() => void store.renewLease(run.id, OWNER, Date.now() + LEASE_MS).catch(() => {}), LEASE_MS / 3);
+    renew.unref();
+    try {
+      const initial: Context = skill.inputAt.length ? applyWrites({}, [{ path: skill.inputAt, value: run.input }]) : ((run.input ?? {}) as Context);
+      const loop = new RunLoop({ skill, runId: run.id, services: this.services, initial, sink, records, resume, signal: options.signal });
+      let result = await loop.execute();
+      if (result.kind === 'completed') {
+        const checked = validateValue(skill.output, result.output);
+        result = checked.ok
+          ? { kind: 'completed', output: checked.value }
+          : { kind: 'failed', error: { code: 'output_invalid', message: `the output does not match the output schema: ${describeFieldErrors(checked.errors)}` } };
+      }
+      return await this.settle(run.id, result, sink);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** Records how the run ended (or paused) and reports it. */
+  private async settle(runId: string, result: LoopResult, sink: EventSink): Promise<RunResult> {
+    const store = this.services.store;
+    if (result.kind === 'completed') {
+      sink.emit({ type: 'completed', output: result.output });
+      await store.appendEvents(sink.take());
+      await store.transition(runId, ['running'], 'completed', { output: result.output, owner: undefined });
+      return { runId, status: 'completed', output: result.output };
+    }
+    if (result.kind === 'awaiting') {
+      await store.appendEvents(sink.take());
+      await store.transition(runId, ['running'], 'awaiting', { awaiting: result.request, owner: undefined });
+      return { runId, status: 'awaiting', await: result.request };
+    }
+    sink.emit({ type: 'failed', error: result.error });
+    await store.appendEvents(sink.take());
+    await store.transition(runId, ['running'], 'failed', { error: result.error, owner: undefined });
+    return { runId, status: 'failed', error: result.error };
+  }
+}

@@ -1,0 +1,57 @@
+import type { CodeSpec } from '../ir/nodes.js';
+import type { JsonSchema } from '../ir/schema.js';
+import type { Skill } from '../ir/skill.js';
+import type { Tool } from '../tools/tool.js';
+import type { RunStore, SkillRef } from './store.js';
+
+/** A model call as the runtime asks for it; the implementation resolves the model and provider. */
+export interface LlmRequest {
+  /** `provider:model` chosen by the node or skill; absent means the configured default. */
+  model?: string;
+  system?: string;
+  prompt: string;
+  temperature?: number;
+  signal: AbortSignal;
+  onDelta?: (text: string) => void;
+}
+
+export interface LlmAnswer {
+  text: string;
+  /** The `provider:model` that answered. */
+  model: string;
+  usage: { inputTokens?: number; outputTokens?: number };
+}
+
+/** Models, as the runtime sees them (src/models implements this over the Vercel AI SDK). */
+export interface LlmService {
+  /** Throws, with guidance, when the model cannot be resolved (none configured, missing key, …). */
+  check(model?: string): void;
+  complete(request: LlmRequest): Promise<LlmAnswer>;
+  completeJson(request: LlmRequest & { schema: JsonSchema; repairAttempts: number }): Promise<LlmAnswer & { value: unknown }>;
+}
+
+/** Tools, as the runtime sees them. */
+export interface ToolService {
+  require(name: string): Tool;
+  invoke(tool: Tool, input: Record<string, unknown>, options: { signal: AbortSignal; runId: string; log(line: string): void }): Promise<Record<string, unknown>>;
+}
+
+/** Runs code of a language (Python in the sandbox, TS/JS modules). */
+export interface CodeService {
+  run(code: CodeSpec, input: unknown, options: { signal: AbortSignal; timeoutMs?: number }): Promise<unknown>;
+}
+
+/** Finds skills: by id[@version] for `call` nodes, and by reference to resume a run. */
+export interface SkillService {
+  find(idAtVersion: string): Promise<Skill>;
+  load(ref: SkillRef): Promise<Skill>;
+}
+
+/** Everything the runtime is given; it imports nothing dialect-specific. */
+export interface RuntimeServices {
+  store: RunStore;
+  llm?: LlmService;
+  tools?: ToolService;
+  code?: Partial<Record<CodeSpec['language'], CodeService>>;
+  skills?: SkillService;
+}

@@ -1,0 +1,206 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { RunEvent, RunStatus } from '../runtime/events.js';
+import type { NodeRecord, RunRecord, RunStore } from '../runtime/store.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS runs (
+  id TEXT PRIMARY KEY,
+  skill_id TEXT NOT NULL,
+  skill_version TEXT NOT NULL,
+  skill_source TEXT NOT NULL,
+  input TEXT,
+  status TEXT NOT NULL,
+  output TEXT,
+  error TEXT,
+  awaiting TEXT,
+  parent_run_id TEXT,
+  owner TEXT,
+  lease_until INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS runs_created ON runs(created_at);
+CREATE TABLE IF NOT EXISTS nodes (
+  run_id TEXT NOT NULL,
+  node TEXT NOT NULL,
+  status TEXT NOT NULL,
+  writes TEXT NOT NULL,
+  chosen TEXT,
+  child_run_id TEXT,
+  PRIMARY KEY (run_id, node)
+);
+CREATE TABLE IF NOT EXISTS events (
+  run_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (run_id, seq)
+);
+`;
+
+interface RunRow {
+  id: string;
+  skill_id: string;
+  skill_version: string;
+  skill_source: string;
+  input: string | null;
+  status: RunStatus;
+  output: string | null;
+  error: string | null;
+  awaiting: string | null;
+  parent_run_id: string | null;
+  owner: string | null;
+  lease_until: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The embedded run store: one SQLite file in WAL mode. A node's record and its events are written in
+ * one transaction; `synchronous = NORMAL` keeps every commit safe from a killed process (a power cut
+ * may lose the last commits, never corrupt the file). Statements are prepared once.
+ */
+export class SqliteRunStore implements RunStore {
+  private readonly db: Database.Database;
+  private readonly stmt;
+
+  constructor(readonly file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    this.stmt = {
+      insertRun: this.db.prepare(
+        `INSERT INTO runs (id, skill_id, skill_version, skill_source, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at)
+         VALUES (@id, @skill_id, @skill_version, @skill_source, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at)`,
+      ),
+      getRun: this.db.prepare('SELECT * FROM runs WHERE id = ?'),
+      listRuns: this.db.prepare('SELECT * FROM runs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
+      upsertNode: this.db.prepare(
+        `INSERT INTO nodes (run_id, node, status, writes, chosen, child_run_id) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, node) DO UPDATE SET status = excluded.status, writes = excluded.writes, chosen = excluded.chosen, child_run_id = excluded.child_run_id`,
+      ),
+      nodes: this.db.prepare('SELECT node, status, writes, chosen, child_run_id FROM nodes WHERE run_id = ? ORDER BY rowid'),
+      insertEvent: this.db.prepare('INSERT INTO events (run_id, seq, body) VALUES (?, ?, ?)'),
+      events: this.db.prepare('SELECT body FROM events WHERE run_id = ? ORDER BY seq'),
+      renew: this.db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
+    };
+  }
+
+  async createRun(run: RunRecord): Promise<void> {
+    this.stmt.insertRun.run({
+      id: run.id,
+      skill_id: run.skill.id,
+      skill_version: run.skill.version,
+      skill_source: run.skill.source,
+      input: json(run.input),
+      status: run.status,
+      output: json(run.output),
+      error: json(run.error),
+      awaiting: json(run.awaiting),
+      parent_run_id: run.parentRunId ?? null,
+      owner: run.owner ?? null,
+      lease_until: run.leaseUntil ?? null,
+      created_at: run.createdAt,
+      updated_at: run.updatedAt,
+    });
+  }
+
+  async getRun(id: string): Promise<RunRecord | undefined> {
+    const row = this.stmt.getRun.get(id) as RunRow | undefined;
+    return row && toRecord(row);
+  }
+
+  async saveNode(runId: string, record: NodeRecord, events: RunEvent[]): Promise<void> {
+    this.db.transaction(() => {
+      this.stmt.upsertNode.run(runId, record.node, record.status, JSON.stringify(record.writes), json(record.chosen), record.childRunId ?? null);
+      for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
+    })();
+  }
+
+  async nodes(runId: string): Promise<NodeRecord[]> {
+    const rows = this.stmt.nodes.all(runId) as { node: string; status: NodeRecord['status']; writes: string; chosen: string | null; child_run_id: string | null }[];
+    return rows.map((r) => ({
+      node: r.node,
+      status: r.status,
+      writes: JSON.parse(r.writes),
+      ...(r.chosen ? { chosen: JSON.parse(r.chosen) } : {}),
+      ...(r.child_run_id ? { childRunId: r.child_run_id } : {}),
+    }));
+  }
+
+  async appendEvents(events: RunEvent[]): Promise<void> {
+    if (!events.length) return;
+    this.db.transaction(() => {
+      for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
+    })();
+  }
+
+  async events(runId: string): Promise<RunEvent[]> {
+    return (this.stmt.events.all(runId) as { body: string }[]).map((r) => JSON.parse(r.body));
+  }
+
+  async transition(
+    runId: string,
+    from: readonly RunStatus[],
+    to: RunStatus,
+    fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
+    expectOwner?: string,
+  ): Promise<boolean> {
+    const sets = ['status = ?', 'updated_at = ?'];
+    const values: unknown[] = [to, new Date().toISOString()];
+    const column = { output: 'output', error: 'error', awaiting: 'awaiting', owner: 'owner', leaseUntil: 'lease_until' } as const;
+    for (const [k, v] of Object.entries(fields) as [keyof typeof column, unknown][]) {
+      sets.push(`${column[k]} = ?`);
+      values.push(k === 'owner' || k === 'leaseUntil' ? (v ?? null) : json(v));
+    }
+    let where = `id = ? AND status IN (${from.map(() => '?').join(', ')})`;
+    values.push(runId, ...from);
+    if (expectOwner !== undefined) {
+      where += ' AND owner IS ?';
+      values.push(expectOwner);
+    }
+    return this.db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE ${where}`).run(...values).changes === 1;
+  }
+
+  async renewLease(runId: string, owner: string, until: number): Promise<void> {
+    this.stmt.renew.run(until, runId, owner, 'running');
+  }
+
+  async listRuns(limit: number): Promise<RunRecord[]> {
+    return (this.stmt.listRuns.all(limit) as RunRow[]).map(toRecord);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+function json(v: unknown): string | null {
+  return v === undefined ? null : JSON.stringify(v);
+}
+
+function parse(v: string | null): unknown {
+  return v === null ? undefined : JSON.parse(v);
+}
+
+function toRecord(row: RunRow): RunRecord {
+  const r: RunRecord = {
+    id: row.id,
+    skill: { id: row.skill_id, version: row.skill_version, source: row.skill_source },
+    input: parse(row.input),
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  if (row.output !== null) r.output = parse(row.output);
+  if (row.error !== null) r.error = parse(row.error) as RunRecord['error'];
+  if (row.awaiting !== null) r.awaiting = parse(row.awaiting) as RunRecord['awaiting'];
+  if (row.parent_run_id) r.parentRunId = row.parent_run_id;
+  if (row.owner) r.owner = row.owner;
+  if (row.lease_until !== null) r.leaseUntil = row.lease_until;
+  return r;
+}
