@@ -9,7 +9,7 @@ export interface Span {
   readonly end: number;
 }
 
-export type Expr = LiteralExpr | PathExpr | UnaryExpr | BinaryExpr;
+export type Expr = LiteralExpr | PathExpr | UnaryExpr | BinaryExpr | CallExpr;
 
 /** A number, string, boolean or null written in the source. */
 export interface LiteralExpr extends Span {
@@ -42,6 +42,16 @@ export interface IndexSegment {
 export interface VariableIndexSegment {
   readonly kind: 'variable-index';
   readonly index: PathExpr;
+}
+
+/**
+ * A call of a function the syntax provides: `upper(name)` in Inja, and every filter or pipe
+ * (`x | join: ", "` is `join(x, ", ")`).
+ */
+export interface CallExpr extends Span {
+  readonly kind: 'call';
+  readonly name: string;
+  readonly args: readonly Expr[];
 }
 
 export type UnaryOperator = '-' | '!';

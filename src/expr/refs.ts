@@ -48,6 +48,9 @@ function addExpr(expr: Expr, into: Set<string>): void {
     case 'binary':
       addExpr(expr.left, into);
       return addExpr(expr.right, into);
+    case 'call':
+      for (const a of expr.args) addExpr(a, into);
+      return;
   }
 }
 

@@ -6,3 +6,4 @@ export { ModelConfigError, ModelCallError, ModelOutputError } from './errors.js'
 export { modelProviders, type ModelProvider, type ProviderContext } from './providers/index.js';
 export type { ResolvedModel } from './resolved-model.js';
 export type { ModelRequest, ModelInput, Completion, Usage } from './request.js';
+export { runToolLoop, type LoopTool, type ToolLoopRequest, type ToolLoopResult } from './tool-loop.js';

@@ -16,6 +16,8 @@ export interface AwaitRequest {
   inputSchema: JsonSchema;
   /** A richer prompt for surfaces that can show one (engine skills' ask_user cards). */
   card?: unknown;
+  /** The node of the run that waits, when it differs from `step` (a `call` whose child run waits). */
+  node?: string;
 }
 
 export type RunStatus = 'running' | 'awaiting' | 'completed' | 'failed';

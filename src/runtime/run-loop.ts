@@ -5,7 +5,7 @@ import { applyWrites, writesFor, type Context } from './context.js';
 import { RunFailure } from './errors.js';
 import type { EventSink } from './event-sink.js';
 import type { AwaitRequest, RunError } from './events.js';
-import { executors, type NodeOutcome } from './executors/index.js';
+import { executors, type ChildRuns, type NodeOutcome } from './executors/index.js';
 import { planGraph, type GraphPlan } from './graph-plan.js';
 import type { RuntimeServices } from './services.js';
 import type { NodeRecord, Write } from './store.js';
@@ -14,7 +14,8 @@ type Status = 'pending' | 'running' | 'done' | 'skipped' | 'dead' | 'failed' | '
 
 export type LoopResult =
   | { kind: 'completed'; output: unknown }
-  | { kind: 'awaiting'; request: AwaitRequest }
+  /** `node` is the node of this run that waits; `request.step` may name a step inside a child run. */
+  | { kind: 'awaiting'; request: AwaitRequest; node: string }
   | { kind: 'failed'; error: RunError };
 
 export interface LoopOptions {
@@ -27,6 +28,7 @@ export interface LoopOptions {
   records: readonly NodeRecord[];
   /** The validated answer for the node that paused the run. */
   resume?: { node: string; input: unknown };
+  children: ChildRuns;
   signal?: AbortSignal;
 }
 
@@ -44,6 +46,7 @@ export class RunLoop {
   private readonly chosen: (string[] | undefined)[];
   private readonly after: (Context | undefined)[];
   private readonly resumeInput = new Map<number, unknown>();
+  private readonly childRun = new Map<number, string>();
   private readonly running = new Map<number, Promise<void>>();
   private readonly abort = new AbortController();
   private stop: LoopResult | undefined;
@@ -63,7 +66,10 @@ export class RunLoop {
     for (const r of o.records) {
       const i = this.plan.index.get(r.node);
       if (i === undefined) throw new RunFailure('skill_changed', `the stored run has node "${r.node}", which the skill no longer has`);
-      if (r.status === 'awaiting') continue;
+      if (r.status === 'awaiting') {
+        if (r.childRunId) this.childRun.set(i, r.childRunId);
+        continue;
+      }
       this.status[i] = r.status;
       this.writes[i] = r.writes;
       this.chosen[i] = r.chosen;
@@ -86,7 +92,7 @@ export class RunLoop {
     if (this.stop) return this.stop;
     if (this.pause) {
       await this.o.services.store.saveNode(this.o.runId, this.pauseRecord!, this.o.sink.take(this.pauseRecord!.node));
-      return { kind: 'awaiting', request: this.pause };
+      return { kind: 'awaiting', request: this.pause, node: this.pauseRecord!.node };
     }
     return { kind: 'failed', error: { code: 'no_output', message: 'the run ended without reaching an end node' } };
   }
@@ -172,7 +178,7 @@ export class RunLoop {
       await this.o.services.store.appendEvents(this.o.sink.take(node.id));
       const t0 = performance.now();
       try {
-        const outcome = await this.attempt(node, scope, this.resumeInput.get(i));
+        const outcome = await this.attempt(node, scope, this.resumeInput.get(i), this.childRun.get(i));
         return await this.finish(i, node, outcome, Math.round(performance.now() - t0));
       } catch (e) {
         const failure = asFailure(e, node);
@@ -187,7 +193,7 @@ export class RunLoop {
   }
 
   /** One try of a node, bounded by its timeout and by the run's cancellation. */
-  private attempt(node: Node, scope: Context, resume: unknown): Promise<NodeOutcome> {
+  private attempt(node: Node, scope: Context, resume: unknown, childRunId: string | undefined): Promise<NodeOutcome> {
     const signals = [this.abort.signal];
     if (node.timeoutMs) signals.push(AbortSignal.timeout(node.timeoutMs));
     const signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
@@ -199,6 +205,8 @@ export class RunLoop {
       services: this.o.services,
       skillModel: this.o.skill.model,
       resume,
+      childRunId,
+      children: this.o.children,
       emit: (body) => {
         if (body.type === 'llm_usage') this.countLlmCall(node);
         this.o.sink.emit(body);
@@ -230,7 +238,7 @@ export class RunLoop {
     if ('await' in outcome) {
       this.status[i] = 'awaiting';
       this.pause ??= outcome.await;
-      this.pauseRecord = { node: node.id, status: 'awaiting', writes: [] };
+      this.pauseRecord = { node: node.id, status: 'awaiting', writes: [], ...(outcome.childRunId ? { childRunId: outcome.childRunId } : {}) };
       this.o.sink.emit({ type: 'awaiting', request: outcome.await });
       return;
     }

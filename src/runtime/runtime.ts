@@ -6,7 +6,9 @@ import { RunFailure, RunRefused } from './errors.js';
 import { EventSink, type RunListener } from './event-sink.js';
 import type { AwaitRequest, RunError, RunStatus } from './events.js';
 import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
+import type { ChildRuns } from './executors/index.js';
 import { RunLoop, type LoopResult } from './run-loop.js';
+import { subgraphSkill } from './subgraph.js';
 import type { RuntimeServices } from './services.js';
 import type { NodeRecord, RunRecord } from './store.js';
 
@@ -23,6 +25,8 @@ export interface RunOptions {
   onEvent?: RunListener;
   signal?: AbortSignal;
   parentRunId?: string;
+  /** The skill is this subgraph of the skill (a child run of a `call` node). */
+  graph?: string;
 }
 
 /** Starts and resumes runs of skills over the services it is given. It never asks what dialect a skill is. */
@@ -39,7 +43,7 @@ export class Runtime {
     const now = new Date().toISOString();
     const run: RunRecord = {
       id: randomUUID(),
-      skill: { id: skill.id, version: skill.version, source: skill.source },
+      skill: { id: skill.id, version: skill.version, source: skill.source, ...(options.graph ? { graph: options.graph } : {}) },
       input: checked.value,
       status: 'running',
       parentRunId: options.parentRunId,
@@ -74,7 +78,7 @@ export class Runtime {
         throw new RunRefused('input_invalid', `answer for step "${run.awaiting.step}" is invalid: ${describeFieldErrors(checked.errors)}`, checked.errors);
       if (!(await store.transition(runId, ['awaiting'], 'running', { owner: OWNER, leaseUntil: Date.now() + LEASE_MS, awaiting: undefined })))
         throw await this.notAwaiting(runId);
-      resume = { node: run.awaiting.step, input: checked.value };
+      resume = { node: run.awaiting.node ?? run.awaiting.step, input: checked.value };
     } else if (run.status === 'running' && ownerIsGone(run.owner, run.leaseUntil)) {
       if (input !== undefined)
         throw new RunRefused('not_awaiting', `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without --input`);
@@ -84,10 +88,12 @@ export class Runtime {
 
     const skills = this.services.skills;
     if (!skills) throw new RunRefused('skill_not_found', `cannot load ${run.skill.id}@${run.skill.version} to resume: no skill library configured`);
-    const skill = await skills.load(run.skill);
+    const { graph, ...ref } = run.skill;
+    const loaded = await skills.load(ref);
+    const skill = graph ? subgraphSkill(loaded, graph) : loaded;
     const events = await store.events(runId);
     const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, options.onEvent);
-    return this.drive(skill, run, await store.nodes(runId), resume, sink, options);
+    return this.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
   }
 
   private async notAwaiting(runId: string): Promise<RunRefused> {
@@ -131,7 +137,8 @@ export class Runtime {
     renew.unref();
     try {
       const initial: Context = skill.inputAt.length ? applyWrites({}, [{ path: skill.inputAt, value: run.input }]) : ((run.input ?? {}) as Context);
-      const loop = new RunLoop({ skill, runId: run.id, services: this.services, initial, sink, records, resume, signal: options.signal });
+      const children = this.childRuns(run.id, skill, options);
+      const loop = new RunLoop({ skill, runId: run.id, services: this.services, initial, sink, records, resume, children, signal: options.signal });
       let result = await loop.execute();
       if (result.kind === 'completed') {
         const checked = validateValue(skill.output, result.output);
@@ -145,6 +152,19 @@ export class Runtime {
     }
   }
 
+  /** Child runs of a run: other skills found by id, or subgraphs of the run's own skill. */
+  private childRuns(parentRunId: string, skill: Skill, options: RunOptions): ChildRuns {
+    const child = { parentRunId, onEvent: options.onEvent, signal: options.signal };
+    return {
+      start: async (target, input) => {
+        if ('graph' in target) return this.start(subgraphSkill(skill, target.graph), input, { ...child, graph: target.graph });
+        if (!this.services.skills) throw new RunFailure('skill_not_found', `cannot call ${target.skill}: no skill library is configured`);
+        return this.start(await this.services.skills.find(target.skill), input, child);
+      },
+      resume: (childRunId, input) => this.resume(childRunId, input, child),
+    };
+  }
+
   /** Records how the run ended (or paused) and reports it. */
   private async settle(runId: string, result: LoopResult, sink: EventSink): Promise<RunResult> {
     const store = this.services.store;
@@ -156,7 +176,7 @@ export class Runtime {
     }
     if (result.kind === 'awaiting') {
       await store.appendEvents(sink.take());
-      await store.transition(runId, ['running'], 'awaiting', { awaiting: result.request, owner: undefined });
+      await store.transition(runId, ['running'], 'awaiting', { awaiting: { ...result.request, node: result.node }, owner: undefined });
       return { runId, status: 'awaiting', await: result.request };
     }
     sink.emit({ type: 'failed', error: result.error });

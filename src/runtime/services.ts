@@ -36,9 +36,18 @@ export interface ToolService {
   invoke(tool: Tool, input: Record<string, unknown>, options: { signal: AbortSignal; runId: string; log(line: string): void }): Promise<Record<string, unknown>>;
 }
 
+/** What running code may use besides its input. */
+export interface CodeRunOptions {
+  signal: AbortSignal;
+  timeoutMs?: number;
+  runId?: string;
+  /** Runs another skill (any dialect) as a child run and returns its output; a failure throws. */
+  call?: (skill: string, input: unknown) => Promise<unknown>;
+}
+
 /** Runs code of a language (Python in the sandbox, TS/JS modules). */
 export interface CodeService {
-  run(code: CodeSpec, input: unknown, options: { signal: AbortSignal; timeoutMs?: number }): Promise<unknown>;
+  run(code: CodeSpec, input: unknown, options: CodeRunOptions): Promise<unknown>;
 }
 
 /** Finds skills: by id[@version] for `call` nodes, and by reference to resume a run. */

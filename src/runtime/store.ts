@@ -22,6 +22,8 @@ export interface SkillRef {
   id: string;
   version: string;
   source: string;
+  /** For a child run of a subgraph: its name in the skill's `subgraphs`. */
+  graph?: string;
 }
 
 export interface RunRecord {

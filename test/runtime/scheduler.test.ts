@@ -7,7 +7,7 @@ import type { Skill } from '../../src/ir/skill.js';
 import { Runtime } from '../../src/runtime/runtime.js';
 import type { RunEvent } from '../../src/runtime/events.js';
 import type { RuntimeServices, ToolService } from '../../src/runtime/services.js';
-import { MemoryRunStore } from '../../src/store/memory.js';
+import { MemoryRunStore } from '../../src/store/in-memory.js';
 import type { Tool } from '../../src/tools/tool.js';
 
 // Small builders for IR pieces, as a front end would produce them.
@@ -248,4 +248,42 @@ test('an LLM step without a model fails at once, before any step runs', async ()
   const r = await runtime.start(s, {});
   assert.equal(r.error?.code, 'model_not_configured');
   assert.ok(!(await store.events(r.runId)).some((e) => e.type === 'node_started'));
+});
+
+test('call nodes run other skills and subgraphs as child runs; a child pause is answered through the parent', async () => {
+  const store = new MemoryRunStore();
+  const askNode: Node = {
+    kind: 'await',
+    id: 'ask',
+    message: text((s) => `double ${String(s.n)}?`),
+    inputSchema: { type: 'object', properties: { yes: { type: 'boolean' } }, required: ['yes'] },
+    output: { merge: [] },
+  };
+  const child = skill([askNode, end((s) => ({ doubled: s.yes ? Number(s.n) * 2 : Number(s.n) }))], chainEdges(['ask', 'end']), { id: 'doubler' });
+  const parentNodes: Node[] = [
+    { kind: 'call', id: 'sub', target: { graph: 'inc' }, input: value((s) => ({ n: s.n })), output: { set: ['inc'] } },
+    { kind: 'call', id: 'child', target: { skill: 'doubler' }, input: value((s) => ({ n: (s.inc as { n: number }).n })), output: { set: ['child'] } },
+    end((s) => ({ result: s.child })),
+  ];
+  const parent = skill(parentNodes, chainEdges(['sub', 'child', 'end']), {
+    id: 'parent',
+    subgraphs: { inc: { nodes: [assign('plus', ['n'], (s) => Number(s.n) + 1), end((s) => ({ n: s.n }))], edges: [{ from: 'plus', to: 'end' }], entry: 'plus' } },
+  });
+  const skills = {
+    find: async (id: string) => (id === 'doubler' ? child : parent),
+    load: async (ref: { id: string }) => (ref.id === 'doubler' ? child : parent),
+  };
+  const rt = new Runtime({ store, skills });
+  const paused = await rt.start(parent, { n: 4 });
+  assert.equal(paused.status, 'awaiting', JSON.stringify(paused.error));
+  assert.deepEqual(paused.await?.step, 'child/ask');
+  assert.equal(paused.await?.message, 'double 5?');
+  const done = await rt.resume(paused.runId, { yes: true });
+  assert.deepEqual(done.output, { result: { doubled: 10 } });
+  const runs = await store.listRuns(10);
+  assert.deepEqual(runs.map((r) => [r.skill.id, r.skill.graph ?? '', r.status, r.parentRunId === paused.runId]).sort(), [
+    ['doubler', '', 'completed', true],
+    ['parent', '', 'completed', false],
+    ['parent', 'inc', 'completed', true],
+  ]);
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '../../src/runtime/events.js';
 import type { RunRecord, RunStore } from '../../src/runtime/store.js';
-import { MemoryRunStore } from '../../src/store/memory.js';
+import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { SqliteRunStore } from '../../src/store/sqlite.js';
 
 const stores: [string, () => RunStore][] = [

@@ -1,4 +1,4 @@
-import type { Expr, Span } from '../ast.js';
+import type { CallExpr, Expr, Span } from '../ast.js';
 import { CompileError } from '../compile-error.js';
 import { compileArithmetic, compileNegate } from './arithmetic.js';
 import { compileComparison } from './compare.js';
@@ -32,6 +32,8 @@ export function isConstant(expr: Expr): boolean {
       return isConstant(expr.operand);
     case 'binary':
       return isConstant(expr.left) && isConstant(expr.right);
+    case 'call':
+      return false;
   }
 }
 
@@ -67,7 +69,35 @@ function compileNode(expr: Expr, ctx: CompileContext): Evaluate {
           return compileComparison(expr.operator, left, right);
       }
     }
+    case 'call':
+      return compileCall(expr, ctx);
   }
+}
+
+function compileCall(expr: CallExpr, ctx: CompileContext): Evaluate {
+  const fn = ctx.semantics.functions?.[expr.name];
+  if (!fn || !Object.hasOwn(ctx.semantics.functions!, expr.name)) {
+    const known = Object.keys(ctx.semantics.functions ?? {}).sort();
+    throw new CompileError(
+      `unknown function "${expr.name}"${known.length ? `; known: ${known.join(', ')}` : ''}`,
+      expr.start,
+      expr.end - expr.start,
+    );
+  }
+  const [min, max] = fn.arity;
+  if (expr.args.length < min || expr.args.length > max)
+    throw new CompileError(
+      `${expr.name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, got ${expr.args.length}`,
+      expr.start,
+      expr.end - expr.start,
+    );
+  const args = expr.args.map((a) => compileExpr(a, ctx));
+  const site = ctx.siteAt(expr);
+  return (scope, frame) =>
+    fn.call(
+      args.map((a) => a(scope, frame)),
+      site,
+    );
 }
 
 /** Turns an error in a constant expression into a compile error at the operation that failed. */

@@ -1,4 +1,4 @@
-import type { Node } from '../../ir/nodes.js';
+import type { CallNode, Node } from '../../ir/nodes.js';
 import type { Context } from '../context.js';
 import type { AwaitRequest, RunEventBody } from '../events.js';
 import type { RuntimeServices } from '../services.js';
@@ -16,7 +16,26 @@ export interface NodeRun<N extends Node = Node> {
   skillModel?: string;
   /** The person's validated answer when a paused node is resumed. */
   resume?: unknown;
+  /** The child run a paused `call` node waits on. */
+  childRunId?: string;
+  /** Runs other skills, or subgraphs of this one, as child runs of this run. */
+  children: ChildRuns;
   emit(body: RunEventBody): void;
+}
+
+/** A child run's outcome, as the parent sees it. */
+export interface ChildResult {
+  runId: string;
+  status: 'completed' | 'awaiting' | 'failed';
+  output?: unknown;
+  await?: AwaitRequest;
+  error?: { code: string; message: string; step?: string };
+}
+
+/** Starting and resuming child runs. */
+export interface ChildRuns {
+  start(target: CallNode['target'], input: unknown): Promise<ChildResult>;
+  resume(childRunId: string, input: unknown): Promise<ChildResult>;
 }
 
 /** What a node produced. */
@@ -25,8 +44,8 @@ export type NodeOutcome =
   | { value: unknown }
   /** Writes made directly (assign). */
   | { writes: Write[] }
-  /** The run must wait for a person. */
-  | { await: AwaitRequest }
+  /** The run must wait for a person (for a `call`, the child run that waits). */
+  | { await: AwaitRequest; childRunId?: string }
   /** The successors a route chose (node ids). */
   | { chosen: string[] }
   /** The run's output (end). */

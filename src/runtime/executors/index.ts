@@ -1,6 +1,7 @@
 import type { Node, NodeKind } from '../../ir/nodes.js';
 import { runAssign } from './assign.js';
 import { runAwait } from './await.js';
+import { runCall } from './call.js';
 import { runCode } from './code.js';
 import { runEnd } from './end.js';
 import type { Executor } from './executor.js';
@@ -17,8 +18,9 @@ export const executors: Partial<Record<NodeKind, Executor<Node>>> = {
   await: runAwait as Executor<Node>,
   assign: runAssign as Executor<Node>,
   code: runCode as Executor<Node>,
+  call: runCall as Executor<Node>,
   route: runRoute as Executor<Node>,
   end: runEnd as Executor<Node>,
 };
 
-export type { Executor, NodeOutcome, NodeRun } from './executor.js';
+export type { ChildResult, ChildRuns, Executor, NodeOutcome, NodeRun } from './executor.js';
