@@ -1,6 +1,7 @@
 import type { Scope } from '../../ir/expr.js';
 import type { Span } from '../ast.js';
 import type { Semantics } from './semantics.js';
+import type { Site } from './site.js';
 
 /** One level of `{{#for}}` while rendering: the current element and, when it is an object, its fields. */
 export interface Frame {
@@ -15,10 +16,6 @@ export type Evaluate = (scope: Scope, frame: Frame | null) => unknown;
 /** A compiled piece of template. */
 export type Render = (scope: Scope, frame: Frame | null) => string;
 
-/** Where an expression is, for errors raised while evaluating it. */
-export interface Site {
-  fail(message: string): never;
-}
 
 /** What the compiler needs besides the tree. */
 export interface CompileContext {
@@ -30,3 +27,5 @@ export interface CompileContext {
   /** Where runtime errors of the expression at this span point (the syntax decides: usually its `{{` tag). */
   siteAt(span: Span): Site;
 }
+
+export type { Site } from './site.js';

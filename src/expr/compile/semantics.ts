@@ -1,4 +1,4 @@
-import type { Site } from './context.js';
+import type { Site } from './site.js';
 
 /** A function an expression can call (an Inja builtin, a pipeline pipe). */
 export interface ExprFunction {
