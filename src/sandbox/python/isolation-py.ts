@@ -1,0 +1,130 @@
+// Python source that closes the interpreter to the outside, run once after the runner is defined
+// (it edits the runner's _USER_BUILTINS). It refuses imports of the network, process and
+// JavaScript-bridge modules (and drops the ones Pyodide already imported), replaces the os
+// functions that start or signal processes, refuses open() and input() in user code, and makes
+// time.sleep interruptible so the time limit can stop it. The worker adds a JavaScript-side
+// barrier behind this one (see lock-host.ts).
+
+/**
+ * Installs the barriers and defines `_restore_barriers()`, which the runner calls before every
+ * call (interpreter state such as sys.meta_path outlives a call). Expects `_USER_BUILTINS` from
+ * the runner.
+ */
+export const ISOLATION_PY = String.raw`
+import os as _os
+import posix as _posix
+import sys as _sys
+import time as _time
+
+_NO_NETWORK = 'the sandbox has no network access; fetch data in a tool step and pass it in through the input'
+_NO_PROCESS = 'the sandbox cannot start processes or load native code'
+_NO_HOST = 'the sandbox has no access to the JavaScript host'
+_NO_ASYNC = 'code in the sandbox runs synchronously; define a plain def function'
+_NO_FILES = 'the sandbox has no file access (host files are not mounted); take data from the input and return results'
+
+_REFUSED_MODULES = {
+    'socket': _NO_NETWORK, '_socket': _NO_NETWORK, 'ssl': _NO_NETWORK, '_ssl': _NO_NETWORK,
+    'http.client': _NO_NETWORK, 'http.server': _NO_NETWORK, 'urllib.request': _NO_NETWORK,
+    'ftplib': _NO_NETWORK, 'smtplib': _NO_NETWORK, 'poplib': _NO_NETWORK, 'imaplib': _NO_NETWORK,
+    'nntplib': _NO_NETWORK, 'telnetlib': _NO_NETWORK, 'socketserver': _NO_NETWORK,
+    'xmlrpc.client': _NO_NETWORK, 'xmlrpc.server': _NO_NETWORK, 'webbrowser': _NO_NETWORK,
+    'subprocess': _NO_PROCESS, '_posixsubprocess': _NO_PROCESS, 'multiprocessing': _NO_PROCESS,
+    '_multiprocessing': _NO_PROCESS, 'concurrent.futures.process': _NO_PROCESS, 'pty': _NO_PROCESS,
+    'ctypes': _NO_PROCESS, '_ctypes': _NO_PROCESS,
+    'js': _NO_HOST, 'pyodide': _NO_HOST, 'pyodide_js': _NO_HOST, '_pyodide': _NO_HOST,
+    '_pyodide_core': _NO_HOST, 'micropip': _NO_HOST,
+    'asyncio': _NO_ASYNC,
+}
+
+
+def _refusal_for(name):
+    while name:
+        reason = _REFUSED_MODULES.get(name)
+        if reason:
+            return reason
+        name = name.rpartition('.')[0]
+    return None
+
+
+class _RefuseImports:
+    """First on sys.meta_path: refuses the modules above with a message that says why."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        reason = _refusal_for(name)
+        if reason:
+            raise ImportError("module '" + name + "' is not available: " + reason, name=name)
+        return None
+
+
+def _refused(name, reason):
+    def refused(*args, **kwargs):
+        raise PermissionError(name + '() is not available: ' + reason)
+    refused.__name__ = refused.__qualname__ = name.rpartition('.')[2]
+    return refused
+
+
+_PROCESS_FUNCTIONS = (
+    'system', 'popen', 'fork', 'forkpty', 'execv', 'execve', 'execl', 'execle', 'execlp', 'execlpe',
+    'execvp', 'execvpe', 'spawnl', 'spawnle', 'spawnlp', 'spawnlpe', 'spawnv', 'spawnve', 'spawnvp',
+    'spawnvpe', 'posix_spawn', 'posix_spawnp', 'kill', 'killpg', 'abort', '_exit',
+)
+_PROCESS_REFUSALS = {name: _refused('os.' + name, _NO_PROCESS) for name in _PROCESS_FUNCTIONS}
+_clean_module_count = [0]
+
+
+def _process_modules():
+    # Looked up each time: a call may have replaced the module objects in sys.modules.
+    return [m for m in (_os, _posix, _sys.modules.get('os'), _sys.modules.get('posix')) if m is not None]
+
+
+def _install_barriers():
+    for name in [n for n in _sys.modules if _refusal_for(n)]:
+        del _sys.modules[name]
+    _sys.meta_path[:] = [f for f in _sys.meta_path if f is not _RefuseImports and type(f).__module__.partition('.')[0] not in ('_pyodide', 'pyodide')]
+    _sys.meta_path.insert(0, _RefuseImports)
+    for module in _process_modules():
+        for name, refusal in _PROCESS_REFUSALS.items():
+            if hasattr(module, name):
+                setattr(module, name, refusal)
+    _time.sleep = _interruptible_sleep
+    _clean_module_count[0] = len(_sys.modules)
+
+
+_SYSTEM_REFUSAL = _PROCESS_REFUSALS['system']
+
+
+def _restore_barriers():
+    """Called before every call: puts back what an earlier call may have taken away (cheap checks first)."""
+    modules = _sys.modules
+    if (
+        len(modules) == _clean_module_count[0]
+        and _sys.meta_path
+        and _sys.meta_path[0] is _RefuseImports
+        and _os.system is _SYSTEM_REFUSAL
+        and _posix.system is _SYSTEM_REFUSAL
+        and getattr(modules.get('os'), 'system', None) is _SYSTEM_REFUSAL
+        and getattr(modules.get('posix'), 'system', None) is _SYSTEM_REFUSAL
+        and _time.sleep is _interruptible_sleep
+    ):
+        return
+    _install_barriers()
+
+
+_USER_BUILTINS['open'] = _refused('open', _NO_FILES)
+_USER_BUILTINS['input'] = _refused('input', 'the sandbox has no standard input; take data from the input argument')
+
+_wait = _time.sleep
+
+
+def _interruptible_sleep(seconds):
+    end = _time.monotonic() + seconds
+    while True:
+        left = end - _time.monotonic()
+        if left <= 0:
+            return
+        _wait(min(left, 0.02))
+
+
+_install_barriers()
+`;
