@@ -1,6 +1,6 @@
 /**
  * The one expression and template tree that every surface syntax parses into (Aegis `{{ }}` and
- * `when` today). Offsets (`start`, `end`) are positions in the source string the parser was given.
+ * `when`, Inja). Offsets (`start`, `end`) are positions in the source string the parser was given.
  */
 
 /** A part of the source: `[start, end)`. */
@@ -9,7 +9,7 @@ export interface Span {
   readonly end: number;
 }
 
-export type Expr = LiteralExpr | PathExpr | UnaryExpr | BinaryExpr | CallExpr;
+export type Expr = LiteralExpr | PathExpr | UnaryExpr | BinaryExpr | CallExpr | ArrayExpr | ObjectExpr;
 
 /** A number, string, boolean or null written in the source. */
 export interface LiteralExpr extends Span {
@@ -54,6 +54,18 @@ export interface CallExpr extends Span {
   readonly args: readonly Expr[];
 }
 
+/** `[a, 1, "x"]`: an array built from expressions. */
+export interface ArrayExpr extends Span {
+  readonly kind: 'array';
+  readonly items: readonly Expr[];
+}
+
+/** `{"a": x, "b": 1}`: an object built from expressions. */
+export interface ObjectExpr extends Span {
+  readonly kind: 'object';
+  readonly entries: readonly { readonly key: string; readonly value: Expr }[];
+}
+
 export type UnaryOperator = '-' | '!';
 
 export interface UnaryExpr extends Span {
@@ -62,8 +74,9 @@ export interface UnaryExpr extends Span {
   readonly operand: Expr;
 }
 
-export type ArithmeticOperator = '+' | '-' | '*' | '/';
-export type ComparisonOperator = '==' | '!=' | '<' | '>' | '<=' | '>=';
+export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%';
+/** The six comparisons, and `in` (membership in an array, a string or an object's keys). */
+export type ComparisonOperator = '==' | '!=' | '<' | '>' | '<=' | '>=' | 'in';
 export type LogicalOperator = '&&' | '||';
 export type BinaryOperator = ArithmeticOperator | ComparisonOperator | LogicalOperator;
 
@@ -74,7 +87,7 @@ export interface BinaryExpr extends Span {
   readonly right: Expr;
 }
 
-export type TemplateNode = TextNode | OutputNode | ForNode;
+export type TemplateNode = TextNode | OutputNode | ForNode | ForInNode | IfNode;
 
 /** Text copied to the output as is. */
 export interface TextNode {
@@ -93,4 +106,30 @@ export interface ForNode extends Span {
   readonly kind: 'for';
   readonly over: PathExpr;
   readonly body: readonly TemplateNode[];
+}
+
+/**
+ * A loop that names its element (`{% for x in items %}`, or `{% for key, value in object %}`), with the
+ * loop variables `loop.index` (0-based), `loop.index1`, `loop.is_first`, `loop.is_last` and
+ * `loop.parent`; the span covers the opening tag.
+ */
+export interface ForInNode extends Span {
+  readonly kind: 'for-in';
+  readonly over: Expr;
+  readonly value: string;
+  readonly key?: string;
+  readonly body: readonly TemplateNode[];
+}
+
+/** One `if` or `else if` test and the text it guards; the span covers its tag. */
+export interface IfBranch extends Span {
+  readonly test: Expr;
+  readonly body: readonly TemplateNode[];
+}
+
+/** `{% if %}…{% else if %}…{% else %}…{% endif %}`: the first branch whose test is true renders, else `otherwise`. */
+export interface IfNode {
+  readonly kind: 'if';
+  readonly branches: readonly IfBranch[];
+  readonly otherwise: readonly TemplateNode[];
 }

@@ -9,3 +9,7 @@ export class CompileError extends Error {
     this.name = 'CompileError';
   }
 }
+
+/** A compiled value, or what is wrong and where (offset and length inside the source given). */
+export type CompileResult<T> =
+  { ok: true; value: T } | { ok: false; message: string; offset: number; length: number };

@@ -6,3 +6,10 @@ export {
   type CompileResult,
 } from './aegis/index.js';
 export { formatValue } from './format.js';
+export {
+  compileInjaTemplate,
+  compileInjaValue,
+  hasInjaTags,
+  injaFunctions,
+  type Locate,
+} from './inja/index.js';

@@ -8,7 +8,10 @@ export interface LoopReads {
   readonly names: readonly string[];
 }
 
-/** The variables a template reads: roots outside loops (and of top-level loop paths), and each loop's reads. */
+/**
+ * The variables a template reads: roots outside `{{#for}}` loops (and of top-level loop paths), and each
+ * such loop's reads. Names a `for … in` loop binds (and `loop`) are not reads inside its body.
+ */
 export function templateReads(nodes: readonly TemplateNode[]): { refs: string[]; loops: LoopReads[] } {
   const refs = new Set<string>();
   const loops: LoopReads[] = [];
@@ -33,6 +36,18 @@ function collect(nodes: readonly TemplateNode[], names: Set<string>, loops: Loop
       loops.push(entry);
       collect(node.body, inner, loops);
       entry.names = [...inner];
+    } else if (node.kind === 'for-in') {
+      addExpr(node.over, names);
+      const inner = new Set<string>();
+      collect(node.body, inner, loops);
+      for (const name of inner)
+        if (name !== node.value && name !== node.key && name !== 'loop') names.add(name);
+    } else if (node.kind === 'if') {
+      for (const b of node.branches) {
+        addExpr(b.test, names);
+        collect(b.body, names, loops);
+      }
+      collect(node.otherwise, names, loops);
     }
   }
 }
@@ -50,6 +65,12 @@ function addExpr(expr: Expr, into: Set<string>): void {
       return addExpr(expr.right, into);
     case 'call':
       for (const a of expr.args) addExpr(a, into);
+      return;
+    case 'array':
+      for (const item of expr.items) addExpr(item, into);
+      return;
+    case 'object':
+      for (const e of expr.entries) addExpr(e.value, into);
       return;
   }
 }

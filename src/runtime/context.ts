@@ -3,17 +3,50 @@ import type { Write } from './store.js';
 
 export type Context = Readonly<Record<string, unknown>>;
 
-/** Returns a new context with `writes` applied; untouched branches are shared, never copied. */
+/**
+ * Returns a new context with `writes` applied in order; untouched branches are shared, never copied, and
+ * each object on a written path is copied once per call, however many writes go through it.
+ */
 export function applyWrites(context: Context, writes: readonly Write[]): Context {
-  let out = context;
-  for (const w of writes) out = setPath(out, w.path, 0, w.value) as Context;
+  if (!writes.length) return context;
+  const fresh = new Set<object>();
+  let root = copy(context, fresh);
+  for (const w of writes) {
+    if (!w.path.length) {
+      root = copy(isRecord(w.value) ? w.value : undefined, fresh);
+      continue;
+    }
+    let obj = root;
+    for (let i = 0; i < w.path.length - 1; i++) {
+      const cur = Object.hasOwn(obj, w.path[i]) ? obj[w.path[i]] : undefined;
+      const child = isRecord(cur) && fresh.has(cur) ? cur : copy(isRecord(cur) ? cur : undefined, fresh);
+      set(obj, w.path[i], child);
+      obj = child;
+    }
+    set(obj, w.path[w.path.length - 1], w.value);
+  }
+  return root;
+}
+
+/**
+ * A shallow copy. Object.assign copies like a spread and is several times faster in V8 here; an own
+ * "__proto__" key would set the copy's prototype instead, so such objects are spread.
+ */
+function copy(
+  obj: Readonly<Record<string, unknown>> | undefined,
+  fresh: Set<object>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> =
+    obj && Object.hasOwn(obj, '__proto__') ? { ...obj } : Object.assign({}, obj);
+  fresh.add(out);
   return out;
 }
 
-function setPath(obj: unknown, path: readonly string[], i: number, value: unknown): unknown {
-  if (i === path.length) return value;
-  const base = isRecord(obj) ? obj : {};
-  return { ...base, [path[i]]: setPath(base[path[i]], path, i + 1, value) };
+/** Sets an own field, also one named "__proto__". */
+function set(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 /** The writes a node's value makes through its target: the whole value at a path, or each key of a record. */

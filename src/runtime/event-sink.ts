@@ -14,7 +14,12 @@ export class EventSink {
 
   /** Emits an event now; it is stored with the next flush unless it is ephemeral. */
   emit(body: RunEventBody): RunEvent {
-    const event = { ...body, runId: this.runId, seq: this.seq++, at: new Date().toISOString() } as RunEvent;
+    // Object.assign and a timestamp text reused within a millisecond: both matter when a run takes microseconds.
+    const event = Object.assign({}, body, {
+      runId: this.runId,
+      seq: this.seq++,
+      at: timestamp(),
+    }) as RunEvent;
     if (!EPHEMERAL_EVENTS.has(body.type)) this.pending.push(event);
     try {
       this.listener?.(event);
@@ -31,8 +36,23 @@ export class EventSink {
       this.pending = [];
       return all;
     }
-    const mine = this.pending.filter((e) => 'node' in e && e.node === node);
-    this.pending = this.pending.filter((e) => !('node' in e && e.node === node));
+    const mine: RunEvent[] = [];
+    const rest: RunEvent[] = [];
+    for (const e of this.pending) ('node' in e && e.node === node ? mine : rest).push(e);
+    this.pending = rest;
     return mine;
   }
+}
+
+let lastMs = 0;
+let lastText = '';
+
+/** The current time as ISO 8601 text; the text is made once per millisecond. */
+function timestamp(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastText = new Date(ms).toISOString();
+  }
+  return lastText;
 }

@@ -33,6 +33,8 @@ export type RunEventBody =
   | { type: 'llm_usage'; node: string; model: string; inputTokens?: number; outputTokens?: number }
   | { type: 'tool_started'; node: string; tool: string; input: unknown }
   | { type: 'tool_finished'; node: string; tool: string; output: unknown; ms: number }
+  /** A model asked for a tool it was not offered (or with input that does not parse); it was told, and nothing ran. */
+  | { type: 'tool_refused'; node: string; tool: string; input: unknown; reason: string }
   | { type: 'log'; node: string; text: string }
   | { type: 'awaiting'; request: AwaitRequest }
   | { type: 'resumed'; node: string; input: unknown }

@@ -34,7 +34,8 @@ function buildPlan(graph: Graph): GraphPlan {
   for (const e of graph.edges) {
     const from = index.get(e.from);
     const to = index.get(e.to);
-    if (from === undefined || to === undefined) throw new Error(`graph edge ${e.from} → ${e.to} names an unknown node`);
+    if (from === undefined || to === undefined)
+      throw new Error(`graph edge ${e.from} → ${e.to} names an unknown node`);
     if (!succs[from].includes(to)) {
       succs[from].push(to);
       preds[to].push(from);

@@ -11,7 +11,11 @@ export const OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
  * Whether the process that holds a running run is gone: on this host, its pid no longer exists;
  * elsewhere, its lease has expired.
  */
-export function ownerIsGone(owner: string | undefined, leaseUntil: number | undefined, now = Date.now()): boolean {
+export function ownerIsGone(
+  owner: string | undefined,
+  leaseUntil: number | undefined,
+  now = Date.now(),
+): boolean {
   if (!owner) return true;
   const [host, pid] = owner.split(':');
   if (host === hostname() && pid) {

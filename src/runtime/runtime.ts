@@ -36,14 +36,26 @@ export class Runtime {
   /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
   async start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
     if (!skill.graph)
-      throw new RunRefused('not_executable', `${skill.id} is a document skill: it has no steps to run; load it in an agent instead`);
+      throw new RunRefused(
+        'not_executable',
+        `${skill.id} is a document skill: it has no steps to run; load it in an agent instead`,
+      );
     const checked = validateValue(skill.input, input ?? {});
     if (!checked.ok)
-      throw new RunRefused('input_invalid', `input for ${skill.id}@${skill.version} is invalid: ${describeFieldErrors(checked.errors)}`, checked.errors);
+      throw new RunRefused(
+        'input_invalid',
+        `input for ${skill.id}@${skill.version} is invalid: ${describeFieldErrors(checked.errors)}`,
+        checked.errors,
+      );
     const now = new Date().toISOString();
     const run: RunRecord = {
       id: randomUUID(),
-      skill: { id: skill.id, version: skill.version, source: skill.source, ...(options.graph ? { graph: options.graph } : {}) },
+      skill: {
+        id: skill.id,
+        version: skill.version,
+        source: skill.source,
+        ...(options.graph ? { graph: options.graph } : {}),
+      },
       input: checked.value,
       status: 'running',
       parentRunId: options.parentRunId,
@@ -72,22 +84,50 @@ export class Runtime {
     let resume: { node: string; input: unknown } | undefined;
     if (run.status === 'awaiting' && run.awaiting) {
       if (input === undefined)
-        throw new RunRefused('input_required', `run ${runId} awaits an answer at step "${run.awaiting.step}": pass it with --input`);
+        throw new RunRefused(
+          'input_required',
+          `run ${runId} awaits an answer at step "${run.awaiting.step}": pass it with --input`,
+        );
       const checked = validateValue(run.awaiting.inputSchema, input);
       if (!checked.ok)
-        throw new RunRefused('input_invalid', `answer for step "${run.awaiting.step}" is invalid: ${describeFieldErrors(checked.errors)}`, checked.errors);
-      if (!(await store.transition(runId, ['awaiting'], 'running', { owner: OWNER, leaseUntil: Date.now() + LEASE_MS, awaiting: undefined })))
+        throw new RunRefused(
+          'input_invalid',
+          `answer for step "${run.awaiting.step}" is invalid: ${describeFieldErrors(checked.errors)}`,
+          checked.errors,
+        );
+      if (
+        !(await store.transition(runId, ['awaiting'], 'running', {
+          owner: OWNER,
+          leaseUntil: Date.now() + LEASE_MS,
+          awaiting: undefined,
+        }))
+      )
         throw await this.notAwaiting(runId);
       resume = { node: run.awaiting.node ?? run.awaiting.step, input: checked.value };
     } else if (run.status === 'running' && ownerIsGone(run.owner, run.leaseUntil)) {
       if (input !== undefined)
-        throw new RunRefused('not_awaiting', `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without --input`);
-      if (!(await store.transition(runId, ['running'], 'running', { owner: OWNER, leaseUntil: Date.now() + LEASE_MS }, run.owner)))
+        throw new RunRefused(
+          'not_awaiting',
+          `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without --input`,
+        );
+      if (
+        !(await store.transition(
+          runId,
+          ['running'],
+          'running',
+          { owner: OWNER, leaseUntil: Date.now() + LEASE_MS },
+          run.owner,
+        ))
+      )
         throw await this.notAwaiting(runId);
     } else throw await this.notAwaiting(runId);
 
     const skills = this.services.skills;
-    if (!skills) throw new RunRefused('skill_not_found', `cannot load ${run.skill.id}@${run.skill.version} to resume: no skill library configured`);
+    if (!skills)
+      throw new RunRefused(
+        'skill_not_found',
+        `cannot load ${run.skill.id}@${run.skill.version} to resume: no skill library configured`,
+      );
     const { graph, ...ref } = run.skill;
     const loaded = await skills.load(ref);
     const skill = graph ? subgraphSkill(loaded, graph) : loaded;
@@ -114,11 +154,19 @@ export class Runtime {
     for (const node of skill.graph!.nodes) {
       if (node.kind !== 'llm' && node.kind !== 'agent') continue;
       if (!this.services.llm)
-        return new RunFailure('model_not_configured', `step "${node.id}" needs a model, and no model service is configured`, node.id);
+        return new RunFailure(
+          'model_not_configured',
+          `step "${node.id}" needs a model, and no model service is configured`,
+          node.id,
+        );
       try {
         this.services.llm.check(node.model ?? skill.model);
       } catch (e) {
-        return new RunFailure('model_not_configured', `step "${node.id}" needs a model: ${(e as Error).message}`, node.id);
+        return new RunFailure(
+          'model_not_configured',
+          `step "${node.id}" needs a model: ${(e as Error).message}`,
+          node.id,
+        );
       }
     }
     return undefined;
@@ -133,18 +181,39 @@ export class Runtime {
     options: RunOptions,
   ): Promise<RunResult> {
     const store = this.services.store;
-    const renew = setInterval(() => void store.renewLease(run.id, OWNER, Date.now() + LEASE_MS).catch(() => {}), LEASE_MS / 3);
+    const renew = setInterval(
+      () => void store.renewLease(run.id, OWNER, Date.now() + LEASE_MS).catch(() => {}),
+      LEASE_MS / 3,
+    );
     renew.unref();
     try {
-      const initial: Context = skill.inputAt.length ? applyWrites({}, [{ path: skill.inputAt, value: run.input }]) : ((run.input ?? {}) as Context);
+      const initial: Context = skill.inputAt.length
+        ? applyWrites({}, [{ path: skill.inputAt, value: run.input }])
+        : ((run.input ?? {}) as Context);
       const children = this.childRuns(run.id, skill, options);
-      const loop = new RunLoop({ skill, runId: run.id, services: this.services, initial, sink, records, resume, children, signal: options.signal });
+      const loop = new RunLoop({
+        skill,
+        runId: run.id,
+        services: this.services,
+        initial,
+        sink,
+        records,
+        resume,
+        children,
+        signal: options.signal,
+      });
       let result = await loop.execute();
       if (result.kind === 'completed') {
         const checked = validateValue(skill.output, result.output);
         result = checked.ok
           ? { kind: 'completed', output: checked.value }
-          : { kind: 'failed', error: { code: 'output_invalid', message: `the output does not match the output schema: ${describeFieldErrors(checked.errors)}` } };
+          : {
+              kind: 'failed',
+              error: {
+                code: 'output_invalid',
+                message: `the output does not match the output schema: ${describeFieldErrors(checked.errors)}`,
+              },
+            };
       }
       return await this.settle(run.id, result, sink);
     } finally {
@@ -157,8 +226,13 @@ export class Runtime {
     const child = { parentRunId, onEvent: options.onEvent, signal: options.signal };
     return {
       start: async (target, input) => {
-        if ('graph' in target) return this.start(subgraphSkill(skill, target.graph), input, { ...child, graph: target.graph });
-        if (!this.services.skills) throw new RunFailure('skill_not_found', `cannot call ${target.skill}: no skill library is configured`);
+        if ('graph' in target)
+          return this.start(subgraphSkill(skill, target.graph), input, { ...child, graph: target.graph });
+        if (!this.services.skills)
+          throw new RunFailure(
+            'skill_not_found',
+            `cannot call ${target.skill}: no skill library is configured`,
+          );
         return this.start(await this.services.skills.find(target.skill), input, child);
       },
       resume: (childRunId, input) => this.resume(childRunId, input, child),
@@ -176,7 +250,10 @@ export class Runtime {
     }
     if (result.kind === 'awaiting') {
       await store.appendEvents(sink.take());
-      await store.transition(runId, ['running'], 'awaiting', { awaiting: { ...result.request, node: result.node }, owner: undefined });
+      await store.transition(runId, ['running'], 'awaiting', {
+        awaiting: { ...result.request, node: result.node },
+        owner: undefined,
+      });
       return { runId, status: 'awaiting', await: result.request };
     }
     sink.emit({ type: 'failed', error: result.error });

@@ -6,7 +6,10 @@ export function subgraphSkill(parent: Skill, name: string): Skill {
   const graph = parent.subgraphs?.[name];
   if (!graph) {
     const known = Object.keys(parent.subgraphs ?? {});
-    throw new RunFailure('subgraph_not_found', `${parent.id} has no subgraph "${name}"${known.length ? `; it has ${known.join(', ')}` : ''}`);
+    throw new RunFailure(
+      'subgraph_not_found',
+      `${parent.id} has no subgraph "${name}"${known.length ? `; it has ${known.join(', ')}` : ''}`,
+    );
   }
   return { ...parent, graph, input: { type: 'object' }, output: {}, inputAt: [] };
 }

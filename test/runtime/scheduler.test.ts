@@ -14,7 +14,11 @@ import type { Tool } from '../../src/tools/tool.js';
 const value = (f: (s: Scope) => unknown): ValueExpr => ({ refs: [], evaluate: f });
 const text = (f: (s: Scope) => string): Template => ({ source: '', refs: [], render: f });
 const when = (f: (s: Scope) => boolean): Condition => ({ source: '', refs: [], test: f });
-const assign = (id: string, path: string[], f: (s: Scope) => unknown): Node => ({ kind: 'assign', id, assignments: [{ path, value: value(f) }] });
+const assign = (id: string, path: string[], f: (s: Scope) => unknown): Node => ({
+  kind: 'assign',
+  id,
+  assignments: [{ path, value: value(f) }],
+});
 const end = (f: (s: Scope) => unknown = (s) => s): Node => ({ kind: 'end', id: 'end', output: value(f) });
 
 function skill(nodes: Node[], edges: Edge[], extra: Partial<Skill> = {}): Skill {
@@ -73,9 +77,18 @@ function toolService(): ToolService & { log: string[]; maxConcurrent: number; fl
       if (!t) throw new Error(`unknown tool ${name}`);
       return t;
     },
-    async invoke(tool: Tool, input: Record<string, unknown>, o: { signal: AbortSignal; runId: string; log(l: string): void }) {
+    async invoke(
+      tool: Tool,
+      input: Record<string, unknown>,
+      o: { signal: AbortSignal; runId: string; log(l: string): void },
+    ) {
       const out: Record<string, unknown> = {};
-      const r = await tool.execute(input, { out: { put: (k, v) => (out[k] = v) }, signal: o.signal, workspace: '.', log: o.log });
+      const r = await tool.execute(input, {
+        out: { put: (k, v) => (out[k] = v) },
+        signal: o.signal,
+        workspace: '.',
+        log: o.log,
+      });
       return { ...out, ...(r ?? {}) };
     },
   };
@@ -92,7 +105,11 @@ function setup(extra: Partial<RuntimeServices> = {}) {
 test('a chain runs in order and each node sees the writes before it', async () => {
   const { runtime } = setup();
   const s = skill(
-    [assign('a', ['x'], (s) => Number(s.n) + 1), assign('b', ['y'], (s) => Number(s.x) * 10), end((s) => ({ x: s.x, y: s.y }))],
+    [
+      assign('a', ['x'], (s) => Number(s.n) + 1),
+      assign('b', ['y'], (s) => Number(s.x) * 10),
+      end((s) => ({ x: s.x, y: s.y })),
+    ],
     chainEdges(['a', 'b', 'end']),
   );
   const r = await runtime.start(s, { n: 1 });
@@ -102,7 +119,10 @@ test('a chain runs in order and each node sees the writes before it', async () =
 test('a false guard skips the node and the flow passes through it', async () => {
   const { runtime, store } = setup();
   const guarded: Node = { ...assign('b', ['y'], () => 'never'), guard: when((s) => s.flag === true) };
-  const s = skill([assign('a', ['x'], () => 1), guarded, assign('c', ['z'], (s) => `y=${String(s.y)}`), end()], chainEdges(['a', 'b', 'c', 'end']));
+  const s = skill(
+    [assign('a', ['x'], () => 1), guarded, assign('c', ['z'], (s) => `y=${String(s.y)}`), end()],
+    chainEdges(['a', 'b', 'c', 'end']),
+  );
   const r = await runtime.start(s, { flag: false });
   assert.equal(r.status, 'completed');
   assert.deepEqual(r.output, { flag: false, x: 1, z: 'y=undefined' });
@@ -112,7 +132,13 @@ test('a false guard skips the node and the flow passes through it', async () => 
 
 test('fan-out runs branches concurrently on their own contexts and the join merges them in a fixed order', async () => {
   const { runtime, tools } = setup();
-  const branch = (id: string, ms: number): Node => ({ kind: 'tool', id, tool: 'sleep', input: value(() => ({ ms, tag: id })), output: { merge: [] } });
+  const branch = (id: string, ms: number): Node => ({
+    kind: 'tool',
+    id,
+    tool: 'sleep',
+    input: value(() => ({ ms, tag: id })),
+    output: { merge: [] },
+  });
   const nodes: Node[] = [
     assign('start', ['seen'], () => 'start'),
     branch('b1', 60),
@@ -144,7 +170,14 @@ test('a route activates only the chosen successors; the others and their descend
   };
   const { runtime, store } = setup({ code: { python: code } });
   const nodes: Node[] = [
-    { kind: 'route', id: 'route', resolver: { language: 'python', source: '', entry: 'main' }, input: value((s) => s), targets: { left: 'left', right: 'right' }, fallback: [] },
+    {
+      kind: 'route',
+      id: 'route',
+      resolver: { language: 'python', source: '', entry: 'main' },
+      input: value((s) => s),
+      targets: { left: 'left', right: 'right' },
+      fallback: [],
+    },
     assign('left', ['side'], () => 'L'),
     assign('right', ['side'], () => 'R'),
     assign('after_right', ['more'], () => 'only after right'),
@@ -162,7 +195,9 @@ test('a route activates only the chosen successors; the others and their descend
   const r = await runtime.start(skill(nodes, edges), { pick: 'left' });
   assert.equal(r.status, 'completed', JSON.stringify(r.error));
   assert.deepEqual(r.output, { pick: 'left', side: 'L', done: true });
-  const finished = (await store.events(r.runId)).filter((e) => e.type === 'node_finished').map((e) => (e as { node: string }).node);
+  const finished = (await store.events(r.runId))
+    .filter((e) => e.type === 'node_finished')
+    .map((e) => (e as { node: string }).node);
   assert.deepEqual(finished, ['route', 'left', 'join', 'end']);
 
   const bad = await runtime.start(skill(nodes, edges), { pick: 'up' });
@@ -173,22 +208,43 @@ test('a route activates only the chosen successors; the others and their descend
 
 test('retry with backoff, then success; without retry the run fails naming the step', async () => {
   const { runtime, store, tools } = setup();
-  const flaky: Node = { kind: 'tool', id: 'call', tool: 'flaky', input: value(() => ({})), output: { merge: [] }, retry: { max: 2, delayMs: 5 } };
+  const flaky: Node = {
+    kind: 'tool',
+    id: 'call',
+    tool: 'flaky',
+    input: value(() => ({})),
+    output: { merge: [] },
+    retry: { max: 2, delayMs: 5 },
+  };
   const ok = await runtime.start(skill([flaky, end()], chainEdges(['call', 'end'])), {});
   assert.equal(ok.status, 'completed');
   const failures = (await store.events(ok.runId)).filter((e) => e.type === 'node_failed');
-  assert.deepEqual(failures.map((e) => (e as { willRetry: boolean }).willRetry), [true, true]);
+  assert.deepEqual(
+    failures.map((e) => (e as { willRetry: boolean }).willRetry),
+    [true, true],
+  );
 
   tools.flakyFailures = 1;
   const noRetry: Node = { ...flaky, retry: undefined };
   const failed = await runtime.start(skill([noRetry, end()], chainEdges(['call', 'end'])), {});
   assert.equal(failed.status, 'failed');
-  assert.deepEqual(failed.error, { code: 'node_failed', message: 'step "call" failed: temporary failure', step: 'call' });
+  assert.deepEqual(failed.error, {
+    code: 'node_failed',
+    message: 'step "call" failed: temporary failure',
+    step: 'call',
+  });
 });
 
 test('a node over its timeout fails the run with a timeout error', async () => {
   const { runtime } = setup();
-  const slow: Node = { kind: 'tool', id: 'slow', tool: 'sleep', input: value(() => ({ ms: 5000, tag: 's' })), output: { merge: [] }, timeoutMs: 50 };
+  const slow: Node = {
+    kind: 'tool',
+    id: 'slow',
+    tool: 'sleep',
+    input: value(() => ({ ms: 5000, tag: 's' })),
+    output: { merge: [] },
+    timeoutMs: 50,
+  };
   const t0 = Date.now();
   const r = await runtime.start(skill([slow, end()], chainEdges(['slow', 'end'])), {});
   assert.ok(Date.now() - t0 < 2000);
@@ -201,7 +257,13 @@ test('await pauses durably; resume validates, continues, and is refused a second
   const services = runtime.services;
   const nodes: Node[] = [
     assign('before', ['count'], () => 1),
-    { kind: 'await', id: 'ask', message: text((s) => `count is ${String(s.count)}; ok?`), inputSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] }, output: { merge: [] } },
+    {
+      kind: 'await',
+      id: 'ask',
+      message: text((s) => `count is ${String(s.count)}; ok?`),
+      inputSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      output: { merge: [] },
+    },
     assign('after', ['result'], (s) => (s.ok ? 'confirmed' : 'cancelled')),
     end((s) => ({ result: s.result })),
   ];
@@ -210,41 +272,77 @@ test('await pauses durably; resume validates, continues, and is refused a second
   const rt = new Runtime({ ...services, skills });
   const paused = await rt.start(s, {});
   assert.equal(paused.status, 'awaiting');
-  assert.deepEqual(paused.await, { step: 'ask', message: 'count is 1; ok?', inputSchema: nodes[1].kind === 'await' ? nodes[1].inputSchema : {} });
+  assert.deepEqual(paused.await, {
+    step: 'ask',
+    message: 'count is 1; ok?',
+    inputSchema: nodes[1].kind === 'await' ? nodes[1].inputSchema : {},
+  });
 
-  await assert.rejects(rt.resume(paused.runId, { ok: 'yes' }), /answer for step "ask" is invalid: ok: must be boolean/);
-  const [first, second] = await Promise.allSettled([rt.resume(paused.runId, { ok: true }), rt.resume(paused.runId, { ok: true })]);
+  await assert.rejects(
+    rt.resume(paused.runId, { ok: 'yes' }),
+    /answer for step "ask" is invalid: ok: must be boolean/,
+  );
+  const [first, second] = await Promise.allSettled([
+    rt.resume(paused.runId, { ok: true }),
+    rt.resume(paused.runId, { ok: true }),
+  ]);
   assert.equal(first.status, 'fulfilled');
   assert.deepEqual(first.status === 'fulfilled' && first.value.output, { result: 'confirmed' });
   assert.equal(second.status, 'rejected');
-  assert.match(String(second.status === 'rejected' && second.reason.message), /cannot be resumed: it (is running in another process|has already completed)/);
+  assert.match(
+    String(second.status === 'rejected' && second.reason.message),
+    /cannot be resumed: it (is running in another process|has already completed)/,
+  );
   await assert.rejects(rt.resume(paused.runId, { ok: true }), /cannot be resumed: it has already completed/);
   // The node before the pause ran once.
-  const started = (await store.events(paused.runId)).filter((e: RunEvent) => e.type === 'node_started' && e.node === 'before');
+  const started = (await store.events(paused.runId)).filter(
+    (e: RunEvent) => e.type === 'node_started' && e.node === 'before',
+  );
   assert.equal(started.length, 1);
 });
 
 test('bad input is refused naming every bad field; output is validated', async () => {
   const { runtime } = setup();
   const s = skill([end((s) => ({ n: s.n }))], [], {
-    input: { type: 'object', properties: { n: { type: 'number' }, m: { type: 'string' } }, required: ['n', 'm'] },
+    input: {
+      type: 'object',
+      properties: { n: { type: 'number' }, m: { type: 'string' } },
+      required: ['n', 'm'],
+    },
     output: { type: 'object', properties: { n: { type: 'string' } }, required: ['n'] },
   });
-  await assert.rejects(runtime.start(s, { n: 'x' }), /input for t@1\.0\.0 is invalid: m: is required; n: must be number/);
+  await assert.rejects(
+    runtime.start(s, { n: 'x' }),
+    /input for t@1\.0\.0 is invalid: m: is required; n: must be number/,
+  );
   const r = await runtime.start(s, { n: 1, m: 'a' });
-  assert.deepEqual(r.error, { code: 'output_invalid', message: 'the output does not match the output schema: n: must be string' });
+  assert.deepEqual(r.error, {
+    code: 'output_invalid',
+    message: 'the output does not match the output schema: n: must be string',
+  });
 });
 
 test('budgets stop a run', async () => {
   const { runtime } = setup();
-  const s = skill([assign('a', ['x'], () => 1), assign('b', ['y'], () => 2), end()], chainEdges(['a', 'b', 'end']), { budget: { maxNodes: 2 } });
+  const s = skill(
+    [assign('a', ['x'], () => 1), assign('b', ['y'], () => 2), end()],
+    chainEdges(['a', 'b', 'end']),
+    { budget: { maxNodes: 2 } },
+  );
   const r = await runtime.start(s, {});
   assert.equal(r.error?.code, 'budget_exceeded');
 });
 
 test('an LLM step without a model fails at once, before any step runs', async () => {
   const { runtime, store } = setup();
-  const s = skill([assign('a', ['x'], () => 1), { kind: 'llm', id: 'ask', prompt: text(() => 'hi'), output: { set: ['answer'] } }, end()], chainEdges(['a', 'ask', 'end']));
+  const s = skill(
+    [
+      assign('a', ['x'], () => 1),
+      { kind: 'llm', id: 'ask', prompt: text(() => 'hi'), output: { set: ['answer'] } },
+      end(),
+    ],
+    chainEdges(['a', 'ask', 'end']),
+  );
   const r = await runtime.start(s, {});
   assert.equal(r.error?.code, 'model_not_configured');
   assert.ok(!(await store.events(r.runId)).some((e) => e.type === 'node_started'));
@@ -259,15 +357,37 @@ test('call nodes run other skills and subgraphs as child runs; a child pause is 
     inputSchema: { type: 'object', properties: { yes: { type: 'boolean' } }, required: ['yes'] },
     output: { merge: [] },
   };
-  const child = skill([askNode, end((s) => ({ doubled: s.yes ? Number(s.n) * 2 : Number(s.n) }))], chainEdges(['ask', 'end']), { id: 'doubler' });
+  const child = skill(
+    [askNode, end((s) => ({ doubled: s.yes ? Number(s.n) * 2 : Number(s.n) }))],
+    chainEdges(['ask', 'end']),
+    { id: 'doubler' },
+  );
   const parentNodes: Node[] = [
-    { kind: 'call', id: 'sub', target: { graph: 'inc' }, input: value((s) => ({ n: s.n })), output: { set: ['inc'] } },
-    { kind: 'call', id: 'child', target: { skill: 'doubler' }, input: value((s) => ({ n: (s.inc as { n: number }).n })), output: { set: ['child'] } },
+    {
+      kind: 'call',
+      id: 'sub',
+      target: { graph: 'inc' },
+      input: value((s) => ({ n: s.n })),
+      output: { set: ['inc'] },
+    },
+    {
+      kind: 'call',
+      id: 'child',
+      target: { skill: 'doubler' },
+      input: value((s) => ({ n: (s.inc as { n: number }).n })),
+      output: { set: ['child'] },
+    },
     end((s) => ({ result: s.child })),
   ];
   const parent = skill(parentNodes, chainEdges(['sub', 'child', 'end']), {
     id: 'parent',
-    subgraphs: { inc: { nodes: [assign('plus', ['n'], (s) => Number(s.n) + 1), end((s) => ({ n: s.n }))], edges: [{ from: 'plus', to: 'end' }], entry: 'plus' } },
+    subgraphs: {
+      inc: {
+        nodes: [assign('plus', ['n'], (s) => Number(s.n) + 1), end((s) => ({ n: s.n }))],
+        edges: [{ from: 'plus', to: 'end' }],
+        entry: 'plus',
+      },
+    },
   });
   const skills = {
     find: async (id: string) => (id === 'doubler' ? child : parent),
@@ -281,9 +401,12 @@ test('call nodes run other skills and subgraphs as child runs; a child pause is 
   const done = await rt.resume(paused.runId, { yes: true });
   assert.deepEqual(done.output, { result: { doubled: 10 } });
   const runs = await store.listRuns(10);
-  assert.deepEqual(runs.map((r) => [r.skill.id, r.skill.graph ?? '', r.status, r.parentRunId === paused.runId]).sort(), [
-    ['doubler', '', 'completed', true],
-    ['parent', '', 'completed', false],
-    ['parent', 'inc', 'completed', true],
-  ]);
+  assert.deepEqual(
+    runs.map((r) => [r.skill.id, r.skill.graph ?? '', r.status, r.parentRunId === paused.runId]).sort(),
+    [
+      ['doubler', '', 'completed', true],
+      ['parent', '', 'completed', false],
+      ['parent', 'inc', 'completed', true],
+    ],
+  );
 });

@@ -52,7 +52,11 @@ export function compileAegisValue(source: string, at: SourceRef): CompileResult<
     }
     const context = templateContext(source, at);
     const render = compileTemplate(nodes, context);
-    return { refs: templateReads(nodes).refs, evaluate: render, evaluateInterpolated: compileInterpolation(nodes, context) };
+    return {
+      refs: templateReads(nodes).refs,
+      evaluate: render,
+      evaluateInterpolated: compileInterpolation(nodes, context),
+    };
   });
 }
 

@@ -7,9 +7,10 @@ type Apply = (a: number, b: number) => number;
 type Explain = (left: string, right: string) => string;
 
 /**
- * Compiles `+ - * /`. `+` joins the display forms when either side is a string; otherwise, and for the
+ * Compiles `+ - * / %`. `+` joins the display forms when either side is a string; otherwise, and for the
  * other operators, numbers and numeric strings count as numbers, null (or missing) on either side gives
- * null, and anything else (booleans, objects, arrays, other strings) is an error, as is division by zero.
+ * null, and anything else (booleans, objects, arrays, other strings) is an error, as is division (or
+ * remainder) by zero. `%` is the remainder with the sign of the left side, as in JavaScript.
  */
 export function compileArithmetic(
   operator: ArithmeticOperator,
@@ -59,6 +60,11 @@ export function compileArithmetic(
         if (typeof l === 'number' && typeof r === 'number' && r !== 0) return l / r;
         return numeric(l, r, divide, explain, site);
       };
+    }
+    case '%': {
+      const remainder: Apply = (a, b) => (b === 0 ? site.fail('remainder of a division by zero') : a % b);
+      const explain: Explain = (a, b) => `cannot divide ${a} by ${b}`;
+      return (scope, frame) => numeric(left(scope, frame), right(scope, frame), remainder, explain, site);
     }
   }
 }

@@ -3,9 +3,11 @@ import type { Evaluate } from './context.js';
 import { asNumber } from './numbers.js';
 
 /**
- * Compiles the six comparisons. `==` and `!=` never convert types (`"1" != 1`, `"true" != true`); arrays
- * and objects are equal when their JSON contents are. `< > <= >=` compare numbers when both sides are
- * numbers or numeric strings, other strings by UTF-16 code units, and are false for anything else.
+ * Compiles the six comparisons and `in`. `==` and `!=` never convert types (`"1" != 1`, `"true" != true`);
+ * arrays and objects are equal when their JSON contents are. `< > <= >=` compare numbers when both sides
+ * are numbers or numeric strings, other strings by UTF-16 code units, and are false for anything else.
+ * `a in b` is true when the array `b` has an element equal to `a`, the string `b` contains the string
+ * `a`, or the object `b` has the key `a`.
  */
 export function compileComparison(operator: ComparisonOperator, left: Evaluate, right: Evaluate): Evaluate {
   switch (operator) {
@@ -21,7 +23,18 @@ export function compileComparison(operator: ComparisonOperator, left: Evaluate, 
       return (scope, frame) => compare(left(scope, frame), right(scope, frame)) <= 0;
     case '>=':
       return (scope, frame) => compare(left(scope, frame), right(scope, frame)) >= 0;
+    case 'in':
+      return (scope, frame) => contains(right(scope, frame), left(scope, frame));
   }
+}
+
+/** Whether `container` holds `item`: an equal array element, a substring, or an own key. */
+function contains(container: unknown, item: unknown): boolean {
+  if (Array.isArray(container)) return container.some((x) => same(x, item));
+  if (typeof container === 'string') return typeof item === 'string' && container.includes(item);
+  if (typeof container === 'object' && container !== null)
+    return typeof item === 'string' && Object.hasOwn(container, item);
+  return false;
 }
 
 /** Equality without type conversion; missing counts as null; arrays and objects compare by content. */

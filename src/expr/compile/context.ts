@@ -16,7 +16,6 @@ export type Evaluate = (scope: Scope, frame: Frame | null) => unknown;
 /** A compiled piece of template. */
 export type Render = (scope: Scope, frame: Frame | null) => string;
 
-
 /** What the compiler needs besides the tree. */
 export interface CompileContext {
   readonly semantics: Semantics;

@@ -34,6 +34,10 @@ export function isConstant(expr: Expr): boolean {
       return isConstant(expr.left) && isConstant(expr.right);
     case 'call':
       return false;
+    case 'array':
+      return expr.items.every(isConstant);
+    case 'object':
+      return expr.entries.every((e) => isConstant(e.value));
   }
 }
 
@@ -64,6 +68,7 @@ function compileNode(expr: Expr, ctx: CompileContext): Evaluate {
         case '-':
         case '*':
         case '/':
+        case '%':
           return compileArithmetic(expr.operator, left, right, ctx.semantics.format, ctx.siteAt(expr));
         default:
           return compileComparison(expr.operator, left, right);
@@ -71,6 +76,19 @@ function compileNode(expr: Expr, ctx: CompileContext): Evaluate {
     }
     case 'call':
       return compileCall(expr, ctx);
+    case 'array': {
+      const items = expr.items.map((item) => compileExpr(item, ctx));
+      return (scope, frame) => items.map((item) => item(scope, frame));
+    }
+    case 'object': {
+      const keys = expr.entries.map((e) => e.key);
+      const values = expr.entries.map((e) => compileExpr(e.value, ctx));
+      return (scope, frame) => {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) out[keys[i]] = values[i](scope, frame);
+        return out;
+      };
+    }
   }
 }
 
@@ -91,7 +109,9 @@ function compileCall(expr: CallExpr, ctx: CompileContext): Evaluate {
       expr.start,
       expr.end - expr.start,
     );
-  const args = expr.args.map((a) => compileExpr(a, ctx));
+  const lenient = fn.lenientArgs ?? 0;
+  const tolerant = lenient ? { ...ctx, semantics: { ...ctx.semantics, missing: () => undefined } } : ctx;
+  const args = expr.args.map((a, i) => compileExpr(a, i < lenient ? tolerant : ctx));
   const site = ctx.siteAt(expr);
   return (scope, frame) =>
     fn.call(

@@ -6,25 +6,36 @@ import type { TemplateContext } from './template.js';
 /**
  * Compiles text with interpolations into a function that keeps the strings and the typed values
  * apart (an `Interpolated`), for tools that bind values instead of splicing them, such as SQL.
- * Loops cannot be kept apart that way; evaluating text with a `{{#for}}` fails with a clear error.
+ * Loops and conditions cannot be kept apart that way; evaluating text with one fails with a clear error.
  */
-export function compileInterpolation(nodes: readonly TemplateNode[], ctx: TemplateContext): (scope: Scope) => Interpolated {
+export function compileInterpolation(
+  nodes: readonly TemplateNode[],
+  ctx: TemplateContext,
+): (scope: Scope) => Interpolated {
   const strings: string[] = [''];
   const parts: ((scope: Scope) => unknown)[] = [];
   let loop = false;
   for (const node of nodes) {
     if (node.kind === 'text') strings[strings.length - 1] += node.text;
-    else if (node.kind === 'for') loop = true;
+    else if (node.kind !== 'output') loop = true;
     else {
       const site = ctx.siteAt(node);
-      const evaluate = compileExpr(node.expr, { semantics: ctx.semantics, source: ctx.source, depth: 0, siteAt: () => site });
+      const evaluate = compileExpr(node.expr, {
+        semantics: ctx.semantics,
+        source: ctx.source,
+        depth: 0,
+        siteAt: () => site,
+      });
       parts.push((scope) => evaluate(scope, null));
       strings.push('');
     }
   }
   const format = ctx.semantics.format;
   return (scope) => {
-    if (loop) throw new EvalError('values bound by this tool cannot come from a {{#for}} loop; build the text in a template step first');
+    if (loop)
+      throw new EvalError(
+        'values bound by this tool cannot come from a loop or a condition ({{#for}}, {% for %}, {% if %}); build the text in an earlier step first',
+      );
     const values = parts.map((p) => p(scope));
     let text = strings[0];
     for (let i = 0; i < values.length; i++) text += format(values[i] ?? null) + strings[i + 1];

@@ -1,7 +1,7 @@
 import type { Scope } from '../../ir/expr.js';
 import type { PathExpr, Segment } from '../ast.js';
 import { CompileError } from '../compile-error.js';
-import type { CompileContext, Evaluate, Frame } from './context.js';
+import type { CompileContext, Evaluate, Frame, Site } from './context.js';
 import { asIndex } from './numbers.js';
 import { dataField, isInheritedName } from './properties.js';
 import { readVariable } from './variable.js';
@@ -13,11 +13,13 @@ type Step = (value: object, scope: Scope, frame: Frame | null) => unknown;
 export function compilePath(path: PathExpr, ctx: CompileContext): Evaluate {
   const text = ctx.source.slice(path.start, path.end);
   const missing = ctx.semantics.missing;
+  // Resolved only when a syntax's `missing` fails: finding the site is not free, and rarely needed.
+  const site: Site = { fail: (message) => ctx.siteAt(path).fail(message) };
   const name = path.root;
   if (path.segments.length === 0 && ctx.depth === 0 && name !== '_' && !isInheritedName(name)) {
     return (scope) => {
       const v = scope[name];
-      return v === undefined ? missing(text) : v;
+      return v === undefined ? missing(text, site) : v;
     };
   }
   const root = compileRoot(path, ctx);
@@ -26,10 +28,10 @@ export function compilePath(path: PathExpr, ctx: CompileContext): Evaluate {
   return (scope, frame) => {
     let v = root(scope, frame);
     for (let i = 0; i < count; i++) {
-      if (typeof v !== 'object' || v === null) return missing(text);
+      if (typeof v !== 'object' || v === null) return missing(text, site);
       v = steps[i](v, scope, frame);
     }
-    return v === undefined ? missing(text) : v;
+    return v === undefined ? missing(text, site) : v;
   };
 }
 

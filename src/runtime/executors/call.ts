@@ -8,9 +8,19 @@ import type { Executor } from './executor.js';
  */
 export const runCall: Executor<CallNode> = async ({ node, scope, resume, childRunId, children }) => {
   const result =
-    resume !== undefined && childRunId ? await children.resume(childRunId, resume) : await children.start(node.target, node.input.evaluate(scope));
+    resume !== undefined && childRunId
+      ? await children.resume(childRunId, resume)
+      : await children.start(node.target, node.input.evaluate(scope));
   if (result.status === 'completed') return { value: result.output };
-  if (result.status === 'awaiting') return { await: { ...result.await!, step: `${node.id}/${result.await!.step}` }, childRunId: result.runId };
+  if (result.status === 'awaiting')
+    return {
+      await: { ...result.await!, step: `${node.id}/${result.await!.step}` },
+      childRunId: result.runId,
+    };
   const what = 'skill' in node.target ? `skill ${node.target.skill}` : `subgraph ${node.target.graph}`;
-  throw new RunFailure('call_failed', `${what} failed${result.error?.step ? ` at step "${result.error.step}"` : ''}: ${result.error?.message}`, node.id);
+  throw new RunFailure(
+    'call_failed',
+    `${what} failed${result.error?.step ? ` at step "${result.error.step}"` : ''}: ${result.error?.message}`,
+    node.id,
+  );
 };

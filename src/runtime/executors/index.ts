@@ -1,4 +1,5 @@
 import type { Node, NodeKind } from '../../ir/nodes.js';
+import { runAgent } from './agent.js';
 import { runAssign } from './assign.js';
 import { runAwait } from './await.js';
 import { runCall } from './call.js';
@@ -20,6 +21,7 @@ export const executors: Partial<Record<NodeKind, Executor<Node>>> = {
   code: runCode as Executor<Node>,
   call: runCall as Executor<Node>,
   route: runRoute as Executor<Node>,
+  agent: runAgent as Executor<Node>,
   end: runEnd as Executor<Node>,
 };
 

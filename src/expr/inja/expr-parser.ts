@@ -1,0 +1,304 @@
+import type { ArithmeticOperator, ComparisonOperator, Expr, LiteralExpr, PathExpr, Segment } from '../ast.js';
+import type { Scanner } from './scanner.js';
+
+const KEYWORDS: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
+const INDEX = /^(?:0|[1-9]\d*)$/;
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
+const COMPARISONS: readonly ComparisonOperator[] = ['==', '!=', '<=', '>=', '<', '>'];
+const VALUE = 'a variable, a number, a quoted string, true, false, null, [list], {object} or a function call';
+
+/**
+ * Parses an Inja expression at the scanner: `or`, `and`, `not` (also `||`, `&&`, `!`), the comparisons and
+ * `in`, `+ - * / %`, unary minus, function calls `f(a, b)`, filters `a | f(b)` (= `f(a, b)`), paths
+ * (`a.b`, `a.0`, `a[0]`, `a["key"]`, `a[i]`; `$.a` is `a`), literals, lists and objects. Stops before the
+ * first thing that cannot continue the expression; throws CompileError.
+ */
+export function parseExpression(sc: Scanner): Expr {
+  return parseOr(sc);
+}
+
+function parseOr(sc: Scanner): Expr {
+  let left = parseAnd(sc);
+  for (;;) {
+    sc.skipSpace();
+    if (!sc.atWord('or') && !sc.at('||')) return left;
+    sc.pos += 2;
+    const right = parseAnd(sc);
+    left = { kind: 'binary', operator: '||', left, right, start: left.start, end: right.end };
+  }
+}
+
+function parseAnd(sc: Scanner): Expr {
+  let left = parseNot(sc);
+  for (;;) {
+    sc.skipSpace();
+    if (sc.atWord('and')) sc.pos += 3;
+    else if (sc.at('&&')) sc.pos += 2;
+    else return left;
+    const right = parseNot(sc);
+    left = { kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end };
+  }
+}
+
+function parseNot(sc: Scanner): Expr {
+  sc.skipSpace();
+  const start = sc.pos;
+  if (sc.atWord('not') || (sc.at('!') && !sc.at('!='))) {
+    sc.pos += sc.at('!') ? 1 : 3;
+    const operand = parseNot(sc);
+    return { kind: 'unary', operator: '!', operand, start, end: operand.end };
+  }
+  return parseComparison(sc);
+}
+
+function parseComparison(sc: Scanner): Expr {
+  const left = parseSum(sc);
+  sc.skipSpace();
+  let operator: ComparisonOperator | undefined;
+  if (sc.atWord('in')) operator = 'in';
+  else if (sc.at('===') || sc.at('!=='))
+    sc.fail(`use ${sc.peek()}= to compare (there is no ${sc.source.slice(sc.pos, sc.pos + 3)})`, sc.pos, 3);
+  else if (sc.at('=') && !sc.at('=='))
+    sc.fail('use == to compare; a single = is not an operator (to store a value, use an assign node)');
+  else operator = COMPARISONS.find((op) => sc.at(op));
+  if (!operator) return left;
+  sc.pos += operator.length;
+  const right = parseSum(sc);
+  return { kind: 'binary', operator, left, right, start: left.start, end: right.end };
+}
+
+function parseSum(sc: Scanner): Expr {
+  let left = parseProduct(sc);
+  for (;;) {
+    sc.skipSpace();
+    const operator = sc.peek();
+    // `-}}` and `-%}` close a tag and trim the space after it.
+    if ((operator !== '+' && operator !== '-') || sc.at('-}}') || sc.at('-%}')) return left;
+    sc.pos++;
+    left = binary(operator, left, parseProduct(sc));
+  }
+}
+
+function parseProduct(sc: Scanner): Expr {
+  let left = parseUnary(sc);
+  for (;;) {
+    sc.skipSpace();
+    const operator = sc.peek();
+    if ((operator !== '*' && operator !== '/' && operator !== '%') || sc.at('%}')) return left;
+    if (sc.at('**') || sc.at('//'))
+      sc.fail(
+        `${sc.take(2)} is not an Inja operator; use * / or % (or compute it in a codelet)`,
+        sc.pos - 2,
+        2,
+      );
+    sc.pos++;
+    left = binary(operator, left, parseUnary(sc));
+  }
+}
+
+function binary(operator: ArithmeticOperator, left: Expr, right: Expr): Expr {
+  return { kind: 'binary', operator, left, right, start: left.start, end: right.end };
+}
+
+function parseUnary(sc: Scanner): Expr {
+  sc.skipSpace();
+  const start = sc.pos;
+  if (sc.at('-') && !sc.at('-}}') && !sc.at('-%}')) {
+    sc.pos++;
+    const operand = parseUnary(sc);
+    return { kind: 'unary', operator: '-', operand, start, end: operand.end };
+  }
+  return parseFilters(sc, parsePrimary(sc));
+}
+
+/** `value | f` and `value | f(a, b)`: the value becomes the function's first argument. */
+function parseFilters(sc: Scanner, value: Expr): Expr {
+  let out = value;
+  for (;;) {
+    sc.skipSpace();
+    if (!sc.at('|') || sc.at('||')) return out;
+    sc.pos++;
+    sc.skipSpace();
+    const length = sc.nameLength();
+    if (!length)
+      sc.fail(`expected a function name after |, e.g. {{ name | upper }}; found ${sc.describeNext()}`);
+    const name = sc.take(length);
+    const args = sc.at('(') ? parseArguments(sc) : [];
+    out = call(name, [out, ...args], out.start, sc.pos);
+  }
+}
+
+function parsePrimary(sc: Scanner): Expr {
+  sc.skipSpace();
+  const start = sc.pos;
+  const c = sc.peek();
+  if (c === '(') {
+    sc.pos++;
+    const inner = parseOr(sc);
+    sc.skipSpace();
+    if (!sc.eat(')'))
+      sc.fail(`( is not closed: add ) after the expression (found ${sc.describeNext()})`, start);
+    return inner;
+  }
+  if (c === '"' || c === "'") return parseString(sc);
+  if (c === '[') return parseList(sc);
+  if (c === '{') return parseObject(sc);
+  const number = sc.numberLength();
+  if (number) return { kind: 'literal', value: Number(sc.take(number)), start, end: sc.pos };
+  if (c === '$' && sc.peek(1) === '.') sc.pos += 2;
+  const length = sc.nameLength();
+  if (!length) return sc.fail(`expected a value (${VALUE}); found ${sc.describeNext()}`);
+  const name = sc.source.slice(sc.pos, sc.pos + length);
+  if (Object.hasOwn(KEYWORDS, name) && start === sc.pos) {
+    sc.pos += length;
+    return { kind: 'literal', value: KEYWORDS[name], start, end: sc.pos };
+  }
+  if (sc.source.charAt(sc.pos + length) === '(' && start === sc.pos) {
+    sc.pos += length;
+    return call(name, parseArguments(sc), start, sc.pos);
+  }
+  return parsePath(sc, start);
+}
+
+/** A path from its root name: `.name`, `.0`, `[0]`, `["key"]`, `[other.path]`. */
+function parsePath(sc: Scanner, start: number): PathExpr {
+  const root = sc.take(sc.nameLength());
+  const segments: Segment[] = [];
+  for (;;) {
+    if (sc.at('.')) {
+      const length = sc.nameLength(sc.pos + 1);
+      if (!length) sc.fail(`expected a field name after "${sc.source.slice(start, sc.pos + 1)}"`, sc.pos + 1);
+      sc.pos++;
+      const key = sc.take(length);
+      segments.push(INDEX.test(key) ? { kind: 'index', index: Number(key) } : { kind: 'field', name: key });
+    } else if (sc.at('[')) segments.push(parseIndex(sc));
+    else break;
+  }
+  if (sc.at('(')) {
+    const method = segments.at(-1);
+    sc.fail(
+      `${sc.source.slice(start, sc.pos)}(…) is a method call, which Inja does not have; call a function instead, e.g. upper(name), length(items), first(items), join(items, ", ")${method?.kind === 'field' && method.name === 'split' ? ', or split text in a codelet' : ''}`,
+      start,
+      sc.pos + 1 - start,
+    );
+  }
+  return { kind: 'path', root, segments, start, end: sc.pos };
+}
+
+function parseIndex(sc: Scanner): Segment {
+  const open = sc.pos++;
+  sc.skipSpace();
+  let segment: Segment;
+  const c = sc.peek();
+  if (c === '"' || c === "'") segment = { kind: 'field', name: String(parseString(sc).value) };
+  else if (sc.numberLength() && INDEX.test(sc.source.slice(sc.pos, sc.pos + sc.numberLength())))
+    segment = { kind: 'index', index: Number(sc.take(sc.numberLength())) };
+  else if (sc.nameLength() && !/\d/.test(c))
+    segment = { kind: 'variable-index', index: parsePath(sc, sc.pos) };
+  else
+    return sc.fail(
+      `an index is a whole number, a quoted key or a variable, e.g. items[0], user["name"] or items[i]; found ${sc.describeNext()}`,
+    );
+  sc.skipSpace();
+  if (!sc.eat(']')) sc.fail(`[ is not closed: add ] after the index (found ${sc.describeNext()})`, open);
+  return segment;
+}
+
+/** `(a, b)` after a function name. */
+function parseArguments(sc: Scanner): Expr[] {
+  const open = sc.pos++;
+  const args: Expr[] = [];
+  sc.skipSpace();
+  if (sc.eat(')')) return args;
+  for (;;) {
+    args.push(parseOr(sc));
+    sc.skipSpace();
+    if (sc.eat(')')) return args;
+    if (!sc.eat(','))
+      sc.fail(
+        sc.done || sc.at('}}') || sc.at('%}')
+          ? '( is not closed: add ) after the arguments'
+          : `expected , or ) between arguments; found ${sc.describeNext()}`,
+        sc.done ? open : sc.pos,
+      );
+  }
+}
+
+function call(name: string, args: Expr[], start: number, end: number): Expr {
+  // exists("a.b") names a variable: it becomes the path, which the function may find missing.
+  if (
+    name === 'exists' &&
+    args.length === 1 &&
+    args[0].kind === 'literal' &&
+    typeof args[0].value === 'string'
+  ) {
+    const text = args[0].value;
+    const steps = text.replace(/^\$\./, '').split('.');
+    if (steps.every((s) => s.length > 0)) {
+      const segments: Segment[] = steps
+        .slice(1)
+        .map((s) => (INDEX.test(s) ? { kind: 'index', index: Number(s) } : { kind: 'field', name: s }));
+      args = [{ kind: 'path', root: steps[0], segments, start: args[0].start, end: args[0].end }];
+    }
+  }
+  return { kind: 'call', name, args, start, end };
+}
+
+/** `"…"` or `'…'` with JSON-style escapes (`\n`, `\t`, `\"`, `\\`, `\uXXXX`). */
+function parseString(sc: Scanner): LiteralExpr {
+  const start = sc.pos;
+  const quote = sc.take(1);
+  let value = '';
+  for (;;) {
+    if (sc.done) sc.fail(`unterminated string: add the closing ${quote}`, start);
+    const c = sc.take(1);
+    if (c === quote) return { kind: 'literal', value, start, end: sc.pos };
+    if (c !== '\\') value += c;
+    else if (sc.peek() === 'u' && /^[0-9a-fA-F]{4}$/.test(sc.source.slice(sc.pos + 1, sc.pos + 5))) {
+      value += String.fromCharCode(parseInt(sc.source.slice(sc.pos + 1, sc.pos + 5), 16));
+      sc.pos += 5;
+    } else {
+      if (sc.done) sc.fail(`unterminated string: add the closing ${quote}`, start);
+      const e = sc.take(1);
+      value += ESCAPES[e] ?? e;
+    }
+  }
+}
+
+function parseList(sc: Scanner): Expr {
+  const start = sc.pos++;
+  const items: Expr[] = [];
+  sc.skipSpace();
+  if (!sc.eat(']'))
+    for (;;) {
+      items.push(parseOr(sc));
+      sc.skipSpace();
+      if (sc.eat(']')) break;
+      if (!sc.eat(','))
+        sc.fail(`expected , or ] in the list; found ${sc.describeNext()}`, sc.done ? start : sc.pos);
+    }
+  return { kind: 'array', items, start, end: sc.pos };
+}
+
+function parseObject(sc: Scanner): Expr {
+  const start = sc.pos++;
+  const entries: { key: string; value: Expr }[] = [];
+  sc.skipSpace();
+  if (!sc.eat('}'))
+    for (;;) {
+      sc.skipSpace();
+      const c = sc.peek();
+      let key: string;
+      if (c === '"' || c === "'") key = String(parseString(sc).value);
+      else if (sc.nameLength()) key = sc.take(sc.nameLength());
+      else return sc.fail(`expected a key in the object, e.g. {"name": value}; found ${sc.describeNext()}`);
+      sc.skipSpace();
+      if (!sc.eat(':')) sc.fail(`expected : after the key "${key}"; found ${sc.describeNext()}`);
+      entries.push({ key, value: parseOr(sc) });
+      sc.skipSpace();
+      if (sc.eat('}')) break;
+      if (!sc.eat(','))
+        sc.fail(`expected , or } in the object; found ${sc.describeNext()}`, sc.done ? start : sc.pos);
+    }
+  return { kind: 'object', entries, start, end: sc.pos };
+}
