@@ -1,0 +1,114 @@
+import type { ModelMessage } from 'ai';
+import type { Skill } from '../ir/skill.js';
+import type { LoopTool } from '../models/tool-loop.js';
+import { runToolLoop } from '../models/tool-loop.js';
+import type { ResolvedModel } from '../models/resolved-model.js';
+import type { SkillSession } from '../runners/skill-context.js';
+import type { RunListener } from '../runtime/event-sink.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { docTools } from './doc-tools.js';
+import { skillTools } from './skill-tools.js';
+import { systemPrompt } from './system-prompt.js';
+import type { ChatCall, ChatTranscript, ChatTurn } from './transcript.js';
+
+export interface ChatOptions {
+  model: ResolvedModel;
+  runtime: Runtime;
+  /** The skills offered: executable ones as functions, document ones in the system prompt. */
+  skills: readonly Skill[];
+  /** Updated after every turn, so code-mode skills see the conversation as `ctx.session`. */
+  session?: { messages: SkillSession['messages'] };
+  /** Model turns per user message at most. Default 8. */
+  maxSteps?: number;
+  onDelta?: (text: string) => void;
+  /** A function call the model made, before it runs. */
+  onCallStart?: (call: { tool: string; input: unknown }) => void;
+  /** A call finished (or was refused). */
+  onCall?: (call: ChatCall) => void;
+  onEvent?: RunListener;
+  signal?: AbortSignal;
+}
+
+/**
+ * An agent loop over the AI SDK's tool calling in which every loaded skill is a function (spec §6): the
+ * conversation is kept across `send`s, and each turn records the calls it made.
+ */
+export class ChatSession {
+  readonly tools: readonly LoopTool[];
+  private readonly system: string;
+  private readonly history: ModelMessage[] = [];
+  private readonly turns: ChatTurn[] = [];
+  private readonly usage: ChatTranscript['usage'] = {};
+  /** The tool-call ids of the current turn in the order the model made them, and the finished calls. */
+  private order: string[] = [];
+  private finished = new Map<string, ChatCall>();
+
+  constructor(private readonly o: ChatOptions) {
+    const taken = new Set<string>();
+    const record = (call: ChatCall, id: string) => this.record(call, id);
+    this.tools = [
+      ...skillTools(o.skills, taken, {
+        runtime: o.runtime,
+        onCall: record,
+        onEvent: o.onEvent,
+        signal: o.signal,
+      }),
+      ...docTools(o.skills, taken, record),
+    ];
+    this.system = systemPrompt(o.skills);
+  }
+
+  /** Sends the user's message; the model may call functions before it answers. */
+  async send(message: string): Promise<ChatTurn> {
+    this.order = [];
+    this.finished = new Map();
+    const messages: ModelMessage[] = [...this.history, { role: 'user', content: message }];
+    const result = await runToolLoop({
+      model: this.o.model,
+      system: this.system,
+      messages,
+      tools: this.tools,
+      maxSteps: this.o.maxSteps ?? 8,
+      signal: this.o.signal,
+      onDelta: this.o.onDelta,
+      onToolCall: (c) => {
+        this.order.push(c.id);
+        this.o.onCallStart?.({ tool: c.name, input: c.input });
+      },
+      onRefused: (c) => {
+        this.order.push(c.id);
+        this.record(
+          { tool: c.name, skill: c.name, input: c.input, status: 'refused', error: c.reason, ms: 0 },
+          c.id,
+        );
+      },
+    });
+    this.history.push({ role: 'user', content: message }, ...result.messages);
+    for (const key of ['inputTokens', 'outputTokens'] as const)
+      if (result.usage[key] !== undefined) this.usage[key] = (this.usage[key] ?? 0) + result.usage[key]!;
+    const calls = this.order.flatMap((id) => this.finished.get(id) ?? []);
+    const turn: ChatTurn = { user: message, calls, answer: result.text };
+    this.turns.push(turn);
+    if (this.o.session)
+      this.o.session.messages = this.turns.flatMap((t) => [
+        { role: 'user' as const, content: t.user },
+        { role: 'assistant' as const, content: t.answer },
+      ]);
+    return turn;
+  }
+
+  private record(call: ChatCall, id: string): void {
+    this.finished.set(id, call);
+    this.o.onCall?.(call);
+  }
+
+  /** The conversation so far, as `skein chat --json` prints it. */
+  transcript(): ChatTranscript {
+    return {
+      model: this.o.model.id,
+      tools: this.tools.map((t) => t.name),
+      turns: this.turns,
+      usage: this.usage,
+    };
+  }
+}

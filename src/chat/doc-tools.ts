@@ -1,0 +1,78 @@
+import type { DocPart, Skill, SkillDoc } from '../ir/skill.js';
+import type { LoopTool } from '../models/tool-loop.js';
+import type { ChatCall } from './transcript.js';
+
+const TOOL_NAMES = ['load_doc_chunk', 'load_skill_chunk'];
+
+/**
+ * `load_doc_chunk(skill_name, chunk_id)` and its alias `load_skill_chunk`: the text of one part of a
+ * document skill. An unknown skill or chunk gets `{status: "error", error}` naming the known ones.
+ */
+export function docTools(
+  skills: readonly Skill[],
+  taken: Set<string>,
+  onCall: (call: ChatCall, id: string) => void,
+): LoopTool[] {
+  const docs = skills.filter((s): s is Skill & { doc: SkillDoc } => s.doc !== undefined);
+  if (!docs.length) return [];
+  return TOOL_NAMES.filter((n) => !taken.has(n)).map((name) => {
+    taken.add(name);
+    return {
+      name,
+      description:
+        "Loads one part (chunk) of a knowledge skill listed in the system prompt, by the skill's name and the chunk's id.",
+      inputSchema: {
+        type: 'object',
+        properties: {
+          skill_name: { type: 'string', description: 'The knowledge skill, as named in the system prompt' },
+          chunk_id: { type: 'string', description: 'The id of the chunk to load' },
+        },
+        required: ['skill_name', 'chunk_id'],
+      },
+      execute: async (args: unknown, { toolCallId }: { toolCallId: string }) => {
+        const { skill_name: skillName, chunk_id: chunkId } = args as { skill_name: string; chunk_id: string };
+        const started = performance.now();
+        const found = await loadChunk(docs, skillName, chunkId);
+        const call: ChatCall = {
+          tool: name,
+          skill: name,
+          input: args,
+          status: found.status === 'success' ? 'completed' : 'failed',
+          ms: Math.round(performance.now() - started),
+        };
+        if (found.status === 'error') call.error = found.error;
+        onCall(call, toolCallId);
+        return found;
+      },
+    };
+  });
+}
+
+async function loadChunk(docs: readonly (Skill & { doc: SkillDoc })[], skillName: string, chunkId: string) {
+  const skill = docs.find((s) => s.id === skillName);
+  if (!skill)
+    return {
+      status: 'error' as const,
+      error: `no knowledge skill "${skillName}"; the knowledge skills are ${docs.map((s) => s.id).join(', ')}`,
+    };
+  const part: DocPart | undefined = skill.doc.parts.find((p) => p.id === chunkId);
+  if (!part) {
+    const ids = skill.doc.parts.map((p) => p.id);
+    return {
+      status: 'error' as const,
+      error: `skill "${skillName}" has no chunk "${chunkId}"; ${ids.length ? `its chunks are ${ids.join(', ')}` : 'it has no chunks'}`,
+    };
+  }
+  try {
+    return {
+      status: 'success' as const,
+      content: await part.load(),
+      message: `loaded ${part.description || part.id} of ${skillName}`,
+    };
+  } catch (e) {
+    return {
+      status: 'error' as const,
+      error: `chunk "${chunkId}" of "${skillName}" could not be loaded: ${(e as Error).message}`,
+    };
+  }
+}

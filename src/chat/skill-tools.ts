@@ -1,0 +1,93 @@
+import type { Skill } from '../ir/skill.js';
+import type { LoopTool } from '../models/tool-loop.js';
+import { RunRefused } from '../runtime/errors.js';
+import type { RunListener } from '../runtime/event-sink.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { toolName } from './tool-name.js';
+import { toolSchema } from './tool-schema.js';
+import type { ChatCall } from './transcript.js';
+
+/** How the agent loop runs skills, and where it reports each call. */
+export interface SkillToolOptions {
+  runtime: Runtime;
+  /** A call finished; `id` is the model's tool-call id. */
+  onCall(call: ChatCall, id: string): void;
+  onEvent?: RunListener;
+  signal?: AbortSignal;
+}
+
+/**
+ * One function per executable skill, of any dialect (spec §6): named after the skill, described by its
+ * description, taking its input schema. Calling it runs the skill through the runtime; the model gets
+ * the output, or the pause or failure as data it can explain.
+ */
+export function skillTools(
+  skills: readonly Skill[],
+  taken: Set<string>,
+  options: SkillToolOptions,
+): LoopTool[] {
+  return skills
+    .filter((s) => s.graph)
+    .map((skill) => {
+      const name = toolName(skill.id, taken);
+      const { schema, wrapped } = toolSchema(skill.input);
+      return {
+        name,
+        description: skill.description || `Runs the skill ${skill.id}`,
+        inputSchema: schema,
+        execute: async (args: unknown, { toolCallId }: { toolCallId: string }) => {
+          const input = wrapped ? (args as { input: unknown }).input : args;
+          const call = await runSkill(skill, input, options);
+          options.onCall({ tool: name, ...call }, toolCallId);
+          return call.status === 'completed'
+            ? call.output
+            : {
+                status: call.status,
+                error: call.error,
+                ...(call.output === undefined ? {} : { output: call.output }),
+              };
+        },
+      };
+    });
+}
+
+async function runSkill(
+  skill: Skill,
+  input: unknown,
+  options: SkillToolOptions,
+): Promise<Omit<ChatCall, 'tool'>> {
+  const started = performance.now();
+  const base = { skill: `${skill.id}@${skill.version}`, input };
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    const result = await options.runtime.start(skill, input, {
+      onEvent: options.onEvent,
+      signal: options.signal,
+    });
+    if (result.status === 'completed')
+      return { ...base, status: 'completed', output: result.output, runId: result.runId, ms: ms() };
+    if (result.status === 'awaiting')
+      return {
+        ...base,
+        status: 'awaiting',
+        output: {
+          message: result.await?.message,
+          fields: Object.keys(result.await?.inputSchema.properties ?? {}),
+        },
+        error: `the skill paused for a person at step "${result.await?.step}"; they answer with: skein resume ${result.runId} --input '{…}'`,
+        runId: result.runId,
+        ms: ms(),
+      };
+    return {
+      ...base,
+      status: 'failed',
+      error: `${result.error?.code}: ${result.error?.message}`,
+      runId: result.runId,
+      ms: ms(),
+    };
+  } catch (e) {
+    if (e instanceof RunRefused)
+      return { ...base, status: 'refused', error: `${e.code}: ${e.message}`, ms: ms() };
+    throw e;
+  }
+}

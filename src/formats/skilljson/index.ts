@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { FileDialect, FolderDialect } from '../dialect.js';
+import { findCompanions } from './companions.js';
+import { compileSkillJson } from './compile.js';
+
+/** Whether a file is a skill.json: `skill.json` in a skill folder, or a single-file `<name>.skill.json`. */
+function isSkillJson(path: string): boolean {
+  const name = basename(path);
+  return name === 'skill.json' || name.endsWith('.skill.json');
+}
+
+/**
+ * skill.json skills: a folder with `skill.json` (+ `prompt.md` or `index.ts`) is one skill; a
+ * `<name>.skill.json` file is one too (companions `<name>.prompt.md`, `<name>.ts`). Folders of such
+ * folders (categories) are walked by the loader.
+ */
+export const skilljson: FileDialect & FolderDialect = {
+  name: 'skilljson',
+  claimsFolder: (_path, entries) => entries.includes('skill.json'),
+  async loadFolder(path) {
+    const file = join(path, 'skill.json');
+    try {
+      return compileSkillJson(file, readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), findCompanions(file));
+    } catch (e) {
+      // A front end must never crash the loader; whatever went wrong becomes a diagnostic.
+      const message = `cannot load ${file}: ${(e as Error).message}`;
+      return {
+        skills: [],
+        diagnostics: [{ file, line: 1, column: 1, severity: 'error', code: 'skilljson/unreadable', message }],
+      };
+    }
+  },
+  claimsFile: (path) => isSkillJson(path),
+  loadFile: (path, text) => compileSkillJson(path, text, findCompanions(path)),
+};

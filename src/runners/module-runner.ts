@@ -1,0 +1,73 @@
+import { dirname } from 'node:path';
+import type { CodeSpec } from '../ir/nodes.js';
+import type { MemoryService } from '../memory/memory-service.js';
+import { RunFailure } from '../runtime/errors.js';
+import type { CodeRunOptions, CodeService } from '../runtime/services.js';
+import { loadEntry } from './load-entry.js';
+import type { SkillConfigView, SkillContext, SkillExecutor, SkillSession } from './skill-context.js';
+
+export interface ModuleRunnerOptions {
+  /** The memory service, opened when a skill first uses `ctx.memory`. */
+  memory: () => MemoryService;
+  config: SkillConfigView;
+  session: SkillSession;
+  /** Shared by every skill this runner runs. */
+  scratch?: Record<string, unknown>;
+}
+
+/**
+ * Runs TS and JS code-mode skills: imports the file once (no build step) and calls its entry with the
+ * input and a SkillContext. A thrown error fails the step with its message and the stack frames inside
+ * the skill's folder; the runtime enforces the step's timeout and retries.
+ */
+export function createModuleRunner(options: ModuleRunnerOptions): CodeService {
+  const modules = new Map<string, Promise<SkillExecutor>>();
+  const scratch = options.scratch ?? {};
+  return {
+    async run(code: CodeSpec, input: unknown, run: CodeRunOptions): Promise<unknown> {
+      if (!code.file)
+        throw new Error(`the ${code.language} runner runs files; this step has inline code only`);
+      const key = `${code.file}#${code.entry}`;
+      let loading = modules.get(key);
+      if (!loading) {
+        loading = loadEntry(code.file, code.entry);
+        modules.set(key, loading);
+        loading.catch(() => modules.delete(key));
+      }
+      const execute = await loading;
+      const ctx: SkillContext = {
+        get memory() {
+          return options.memory();
+        },
+        config: options.config,
+        session: options.session,
+        scratch,
+        signal: run.signal,
+        runId: run.runId,
+        call: async <T>(skill: string, childInput?: Record<string, unknown>) => {
+          if (!run.call)
+            throw new Error(`cannot call ${skill}: this runner was started without access to other skills`);
+          return (await run.call(skill, childInput ?? {})) as T;
+        },
+      };
+      try {
+        return await execute((input ?? {}) as Record<string, unknown>, ctx);
+      } catch (e) {
+        throw withSkillFrames(e, dirname(code.file));
+      }
+    },
+  };
+}
+
+/** The error with the stack frames that point into the skill's own folder appended to its message. */
+function withSkillFrames(e: unknown, folder: string): Error {
+  if (!(e instanceof Error)) return new Error(`threw ${JSON.stringify(e) ?? String(e)}`);
+  const frames = (e.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line) && line.includes(folder))
+    .map((line) => line.trim());
+  if (!frames.length || e instanceof RunFailure) return e;
+  const error = new Error(`${e.message}\n${frames.join('\n')}`, { cause: e });
+  error.stack = e.stack;
+  return error;
+}
