@@ -1,0 +1,141 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { loadConfig } from '../../config/load-config.js';
+import { compileAgenticDsl } from '../../formats/agenticdsl/index.js';
+import { generateGraph, toMermaid } from '../../graph/index.js';
+import type { Diagnostic } from '../../ir/diagnostic.js';
+import type { Skill } from '../../ir/skill.js';
+import { LibrarySkillService } from '../../library/skill-service.js';
+import { ModelConfigError, resolveModel } from '../../models/index.js';
+import { parseCommandArgs } from '../args.js';
+import { interruptSignal } from '../interrupt.js';
+import { colorFor } from '../style.js';
+import { UsageError } from '../usage-error.js';
+import { BadSkillError, resolveSkill } from './resolve-skill.js';
+
+const USAGE = `Usage: skein graph SKILL [--mermaid]
+       skein graph generate "<task>" [--out FILE] [--attempts N] [--model provider:model] [--force] [--json]`;
+const DEFAULT_OUT = 'graph.agent.md';
+const DEFAULT_ATTEMPTS = 3;
+
+/** `skein graph SKILL [--mermaid]` draws a skill's graph; `skein graph generate "<task>"` writes a new AgenticDSL graph. */
+export async function graphCommand(argv: string[]): Promise<number> {
+  if (argv[0] === 'generate') return generateCommand(argv.slice(1));
+  const { values, positionals } = parseCommandArgs(argv, {
+    mermaid: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return (void process.stdout.write(`${USAGE}\n`), 0);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      'graph needs exactly one SKILL (a file, a folder, or id[@version]), or: graph generate "<task>"',
+    );
+  let skill: Skill;
+  try {
+    skill = await resolveSkill(positionals[0], new LibrarySkillService(loadConfig().skillsPath));
+  } catch (e) {
+    if (!(e instanceof BadSkillError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    return 1;
+  }
+  if (!skill.graph) {
+    process.stderr.write(`${skill.id} is a document skill: it has no graph to draw\n`);
+    return 1;
+  }
+  process.stdout.write(values.mermaid ? toMermaid(skill) : outline(skill));
+  return 0;
+}
+
+/** One line per node: id, kind, successors; subgraphs after the main graph. */
+function outline(skill: Skill): string {
+  const c = colorFor(process.stdout);
+  const lines = [`${c.bold(`${skill.id}@${skill.version}`)} ${c.dim(skill.dialect)}`];
+  const graphs = [['', skill.graph!] as const, ...Object.entries(skill.subgraphs ?? {})];
+  for (const [name, graph] of graphs) {
+    if (name) lines.push('', c.bold(`subgraph ${name}`));
+    for (const node of graph.nodes) {
+      const next = graph.edges.filter((e) => e.from === node.id).map((e) => e.to);
+      const mark = node.id === graph.entry ? '▶ ' : '  ';
+      lines.push(`${mark}${node.id} ${c.dim(node.kind)}${next.length ? ` → ${next.join(', ')}` : ''}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function generateCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    out: { type: 'string' },
+    attempts: { type: 'string' },
+    model: { type: 'string' },
+    force: { type: 'boolean' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return (void process.stdout.write(`${USAGE}\n`), 0);
+  if (positionals.length !== 1 || !positionals[0].trim())
+    throw new UsageError(
+      'graph generate needs the task, in quotes: skein graph generate "summarize a web page"',
+    );
+  const attempts = values.attempts === undefined ? DEFAULT_ATTEMPTS : Number(values.attempts);
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 10)
+    throw new UsageError('--attempts is a whole number from 1 to 10');
+  const out = values.out ?? DEFAULT_OUT;
+  if (existsSync(out) && !values.force)
+    throw new UsageError(`${out} exists; choose another --out or pass --force to overwrite it`);
+  let model;
+  try {
+    model = resolveModel(values.model, loadConfig());
+  } catch (e) {
+    if (!(e instanceof ModelConfigError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    return 1;
+  }
+  const c = colorFor(process.stderr);
+  const interrupt = interruptSignal();
+  try {
+    const result = await generateGraph({
+      task: positionals[0],
+      model,
+      attempts,
+      signal: interrupt.signal,
+      check: (text) => compileAgenticDsl(out, text).diagnostics,
+      onAttempt: (n, diagnostics) => {
+        if (values.json) return;
+        const errors = diagnostics.filter((d) => d.severity === 'error').length;
+        process.stderr.write(
+          c.dim(
+            `attempt ${n}: ${errors ? `${errors} error${errors === 1 ? '' : 's'}, asking for a fix` : 'valid'}\n`,
+          ),
+        );
+      },
+    });
+    if (result.ok) writeFileSync(out, result.text);
+    if (values.json)
+      process.stdout.write(
+        JSON.stringify({
+          ok: result.ok,
+          path: result.ok ? out : null,
+          attempts: result.attempts,
+          diagnostics: result.diagnostics.map(jsonDiagnostic),
+        }) + '\n',
+      );
+    else if (result.ok)
+      process.stdout.write(
+        `wrote ${out} (valid after ${result.attempts} attempt${result.attempts === 1 ? '' : 's'})\n`,
+      );
+    else {
+      const lines = result.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => `  line ${d.line}:${d.column}: ${d.code} ${d.message}`);
+      process.stderr.write(
+        `${c.red(`no valid graph after ${result.attempts} attempts`)}; the last one still had:\n${lines.join('\n')}\n`,
+      );
+    }
+    return result.ok ? 0 : 1;
+  } finally {
+    interrupt.dispose();
+  }
+}
+
+function jsonDiagnostic(d: Diagnostic) {
+  return { severity: d.severity, code: d.code, message: d.message, line: d.line, column: d.column };
+}

@@ -1,0 +1,60 @@
+import { basename } from 'node:path';
+import type { JsonSchema } from '../../ir/schema.js';
+import { SourceText } from '../../ir/source.js';
+import type { LoadResult, Skill } from '../../ir/skill.js';
+import { checkCodelet } from './codelets.js';
+import { readDeclarations } from './declarations.js';
+import { buildGraphs } from './graph/build.js';
+import { readMeta } from './meta.js';
+import { compileNode } from './nodes/index.js';
+import { Reporter } from './reporter.js';
+import { readResources } from './resources.js';
+import { scanAgenticDsl } from './scan.js';
+
+const VERSION = '1.0.0';
+
+/**
+ * Parses and checks one AgenticDSL file and builds its skill: the main graph, its subgraphs, the budget
+ * of `/__meta__`, and the resources as the input's `resources` default. The skill is returned only when
+ * there are no errors.
+ */
+export function compileAgenticDsl(file: string, text: string): LoadResult {
+  const report = new Reporter(new SourceText(file, text));
+  const blocks = scanAgenticDsl(text);
+  if (!blocks.length)
+    report.error(
+      'no-blocks',
+      'no AgenticDSL blocks: each node starts with a heading such as ### AgenticDSL `/main/ask_user` followed by a ```yaml block',
+      0,
+    );
+  const decls = readDeclarations(blocks, text, report);
+  for (const c of decls.codelets.values()) checkCodelet(c, report);
+  const meta = readMeta(decls, report);
+  const resources = readResources(decls, report);
+  const compiled = decls.nodes.map((d) => compileNode(d, { report, decls }));
+  const graphs = buildGraphs(compiled, decls, meta, report);
+  if (report.failed || !graphs.main) return { skills: [], diagnostics: report.diagnostics };
+  const input: JsonSchema = Object.keys(resources).length
+    ? { type: 'object', properties: { resources: { type: 'object', default: resources } } }
+    : { type: 'object' };
+  const skill: Skill = {
+    id: (
+      meta.name ??
+      basename(file)
+        .replace(/\.md$/i, '')
+        .replace(/\.agent$/i, '')
+    ).replace(/[^\p{L}\p{N}_-]+/gu, '_'),
+    version: VERSION,
+    dialect: 'agenticdsl',
+    description: meta.description ?? '',
+    tags: [],
+    source: file,
+    input,
+    output: {},
+    inputAt: [],
+    graph: graphs.main,
+    ...(Object.keys(graphs.subgraphs).length ? { subgraphs: graphs.subgraphs } : {}),
+    ...(meta.budget ? { budget: meta.budget } : {}),
+  };
+  return { skills: [skill], diagnostics: report.diagnostics };
+}

@@ -1,0 +1,120 @@
+import { isSeq, type Node } from 'yaml';
+import type { NodeDecl, Ref } from './declarations.js';
+import type { Reporter } from './reporter.js';
+import { didYouMean } from './suggest.js';
+import { keyAt, nodeAt, spanOf } from './yaml-block.js';
+
+/** Fields every node may carry: identity, flow, and documentation the runtime does not act on. */
+const COMMON = [
+  'id',
+  'type',
+  'next',
+  'metadata',
+  'description',
+  'permissions',
+  'signature',
+  'requires',
+  'name',
+  'version',
+  'author',
+  'tags',
+  'stability',
+  'priority',
+];
+
+/** Reads the fields of one node, reporting missing or mistyped ones where they are written. */
+export class NodeFields {
+  constructor(
+    readonly decl: NodeDecl,
+    readonly report: Reporter,
+  ) {}
+
+  get values(): Record<string, unknown> {
+    return this.decl.place.fields;
+  }
+
+  /** The YAML node of a field's value. */
+  node(key: string): Node | undefined {
+    return nodeAt(this.decl.place.block, [key], this.decl.place.map);
+  }
+
+  /** File offsets of a field's value (or of the node itself when the field is absent). */
+  span(key: string): [number, number] {
+    const node = this.node(key) ?? keyAt(this.decl.place.map, key);
+    return node ? spanOf(this.decl.place.block, node) : [this.decl.offset, this.decl.offset];
+  }
+
+  /** A field that must be present; reports `missing-field` with an example otherwise. */
+  required(key: string, example: string): unknown {
+    const v = this.values[key];
+    if (v === undefined || v === null)
+      this.report.error(
+        'missing-field',
+        `${this.decl.type} node \`${this.decl.path}\` needs ${key}, e.g. ${example}`,
+        this.decl.offset,
+      );
+    return v ?? undefined;
+  }
+
+  /** A text field (required or optional); a value of another type is reported. */
+  text(key: string, example: string, required = false): string | undefined {
+    const v = required ? this.required(key, example) : this.values[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'string' && v.trim()) return v;
+    this.report.error('bad-field', `${key} must be text, e.g. ${example}`, ...this.span(key));
+    return undefined;
+  }
+
+  /** A positive whole number, or undefined. */
+  count(key: string, example: string): number | undefined {
+    const v = this.values[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+    this.report.error('bad-field', `${key} must be a whole number, e.g. ${example}`, ...this.span(key));
+    return undefined;
+  }
+
+  /** A field holding one path or a list of them (`next: b` or `next: [b, c]`). */
+  refs(key: string): Ref[] {
+    const v = this.values[key];
+    if (v === undefined || v === null) return [];
+    const node = this.node(key);
+    const block = this.decl.place.block;
+    const items = Array.isArray(v) ? v : [v];
+    const nodes = isSeq(node) ? (node.items as Node[]) : [node];
+    const out: Ref[] = [];
+    items.forEach((item, i) => {
+      const [start, end] = spanOf(block, nodes[i] ?? node);
+      if (typeof item !== 'string' || !item.trim())
+        this.report.error(
+          'bad-field',
+          `${key} lists node ids or paths, e.g. ${key}: [summarize] or ${key}: /main/summarize`,
+          start,
+          end,
+        );
+      else if (/\{\{|\{%/.test(item))
+        this.report.error(
+          'templated-next',
+          `${key} cannot be computed with a template; to choose the next node at run time, point ${key} at a dynamic_next node whose resolver codelet returns {"next": [...]}`,
+          start,
+          end,
+        );
+      else out.push({ text: item.trim(), start, end });
+    });
+    return out;
+  }
+
+  /** Warns about fields this node type does not have, suggesting the closest known one. */
+  checkKnown(own: readonly string[]): void {
+    const known = [...COMMON, ...own];
+    for (const key of Object.keys(this.values)) {
+      if (known.includes(key)) continue;
+      const keyNode = keyAt(this.decl.place.map, key);
+      this.report.warn(
+        'unknown-field',
+        `${this.decl.type} nodes have no field "${key}"; it is ignored${didYouMean(key, own)} (fields: ${own.join(', ')})`,
+        ...spanOf(this.decl.place.block, keyNode),
+      );
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import type { Declarations, Ref } from '../declarations.js';
+import { localId, namespaceOf, resolvePath } from '../paths.js';
+import type { Reporter } from '../reporter.js';
+import { didYouMean } from '../suggest.js';
+import { addEdge, type GraphDraft } from './draft.js';
+import type { Partition } from './partition.js';
+
+/**
+ * Adds the edges that `next` and a subgraph's `edges` declare. A node's edges in its subgraph's `edges`
+ * list win over its own `next` (a `next` that says otherwise gets a warning). References resolve in the
+ * writer's namespace; one that names no node of the same graph is reported with what it does name.
+ */
+export function addStaticEdges(
+  draft: GraphDraft,
+  parts: Partition,
+  decls: Declarations,
+  report: Reporter,
+): void {
+  const fromEdges = new Map<number, Ref[]>();
+  const container = draft.container;
+  for (const e of container?.edges ?? []) {
+    const from = target(e.from, container!.path, draft, parts, decls, report, 'edge from');
+    if (from === undefined) continue;
+    fromEdges.set(from, [...(fromEdges.get(from) ?? []), e.to]);
+  }
+  draft.members.forEach((m, i) => {
+    const declared = fromEdges.get(i);
+    if (declared) {
+      const viaEdges = declared.map((r) => resolvePath(r.text, container!.path)).sort();
+      const viaNext = m.next.map((r) => resolvePath(r.text, namespaceOf(m.decl.path))).sort();
+      if (m.next.length && viaNext.join() !== viaEdges.join())
+        report.warn(
+          'ignored-next',
+          `next of \`${m.decl.path}\` is ignored: the subgraph's edges win and lead from it to ${viaEdges.join(', ')}; make them agree`,
+          m.next[0].start,
+          m.next.at(-1)!.end,
+        );
+      for (const r of declared) {
+        const to = target(r, container!.path, draft, parts, decls, report, 'edge to');
+        if (to !== undefined) addEdge(draft, i, to);
+      }
+      return;
+    }
+    for (const r of m.next) {
+      const to = target(r, namespaceOf(m.decl.path), draft, parts, decls, report, 'next');
+      if (to !== undefined) addEdge(draft, i, to);
+    }
+  });
+}
+
+/** The member a reference names, or undefined after reporting what it names instead. */
+export function target(
+  ref: Ref,
+  namespace: string,
+  draft: GraphDraft,
+  parts: Partition,
+  decls: Declarations,
+  report: Reporter,
+  field: string,
+): number | undefined {
+  const path = resolvePath(ref.text, namespace);
+  const found = draft.index.get(path);
+  if (found !== undefined) return found;
+  draft.broken = true;
+  if (decls.unreadable.has(path)) return undefined;
+  const elsewhere = parts.graphOf.get(path);
+  const kind = decls.paths.get(path)?.kind;
+  let message: string;
+  if (elsewhere)
+    message = `${field} \`${ref.text}\` is a node of ${elsewhere === parts.main ? 'the main graph' : `subgraph ${elsewhere.name}`}, and a node can only lead to nodes of its own graph${elsewhere !== parts.main ? `; to run that subgraph, add a node {type: codelet_call, codelet: ${elsewhere.name}}` : ''}`;
+  else if (kind === 'subgraph')
+    message = `${field} \`${ref.text}\` is a subgraph; to run it and continue afterwards, add a node {type: codelet_call, codelet: ${path}, next: [...]} and point ${field} at that node`;
+  else if (kind === 'codelet')
+    message = `${field} \`${ref.text}\` is a codelet; to run it, add a node {type: codelet_call, codelet: ${path}} and point ${field} at that node`;
+  else if (kind) message = `${field} \`${ref.text}\` is a ${kind}, not a node`;
+  else {
+    const candidates = draft.members.flatMap((m) => [m.decl.path, localId(m.decl.path)]);
+    message = `${field} \`${ref.text}\` (${path}) is not a node of this graph${didYouMean(ref.text, candidates)}; its nodes: ${draft.members.map((m) => m.decl.path).join(', ')}`;
+  }
+  report.error('unknown-target', message, ref.start, ref.end);
+  return undefined;
+}

@@ -1,0 +1,129 @@
+import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node } from 'yaml';
+import type { Reporter } from './reporter.js';
+
+/** A parsed YAML block whose node ranges can be turned into file offsets. */
+export interface YamlBlock {
+  doc: Document.Parsed;
+  /** The whole block as JS values. */
+  value: unknown;
+  /** File offset where the YAML text starts. */
+  base: number;
+  /** The file's text, for mapping positions inside scalars. */
+  text: string;
+}
+
+/**
+ * Parses the YAML of a block. YAML errors are reported at their file position, and so is the silent
+ * mistake `key: {{var}}`, which YAML reads without error as a nested map.
+ */
+export function parseYamlBlock(
+  yaml: string,
+  base: number,
+  text: string,
+  report: Reporter,
+): YamlBlock | undefined {
+  const doc = parseDocument(yaml, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+  for (const e of doc.errors) {
+    const message = e.message.split('\n')[0];
+    const hint = /\{\{|\{%/.test(yaml.slice(Math.max(0, e.pos[0] - 40), e.pos[1] + 2))
+      ? '; a value that starts with {{ or {% must be quoted: key: "{{ var }}"'
+      : '';
+    report.error('yaml', `YAML: ${message}${hint}`, base + e.pos[0], base + Math.max(e.pos[1], e.pos[0] + 1));
+  }
+  if (doc.errors.length) return undefined;
+  let unquoted = false;
+  visit(doc, {
+    Map(_key, node) {
+      if (node.flow && node.range && yaml.startsWith('{{', node.range[0])) {
+        const source = yaml.slice(node.range[0], node.range[1]).trim();
+        report.error(
+          'unquoted-template',
+          `YAML reads the unquoted ${source} as a nested map, not an Inja expression; quote it: "${source}"`,
+          base + node.range[0],
+          base + node.range[1],
+        );
+        unquoted = true;
+        return visit.SKIP;
+      }
+    },
+  });
+  if (unquoted) return undefined;
+  try {
+    return { doc, value: doc.toJS({ maxAliasCount: 100 }), base, text };
+  } catch (e) {
+    // An alias (*name) without its anchor (&name), or one that expands too much.
+    let at: [number, number] = [base, base + 1];
+    visit(doc, {
+      Alias(_key, node) {
+        if (node.range && !node.resolve(doc)) {
+          at = [base + node.range[0], base + node.range[1]];
+          return visit.BREAK;
+        }
+      },
+    });
+    report.error(
+      'yaml',
+      `YAML: ${(e as Error).message.split('\n')[0]}; AgenticDSL blocks need no anchors (&) or aliases (*): write the value out`,
+      ...at,
+    );
+    return undefined;
+  }
+}
+
+/** The YAML node at a key path below `from` (the document's root by default). */
+export function nodeAt(
+  block: YamlBlock,
+  path: readonly (string | number)[],
+  from?: Node | null,
+): Node | undefined {
+  let node: unknown = from === undefined ? block.doc.contents : from;
+  for (const seg of path) {
+    if (isMap(node))
+      node = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg))?.value;
+    else if (isSeq(node) && typeof seg === 'number') node = node.items[seg];
+    else return undefined;
+  }
+  return (node ?? undefined) as Node | undefined;
+}
+
+/** The YAML node of a key (not its value) in a map. */
+export function keyAt(map: Node | undefined, key: string): Node | undefined {
+  if (!isMap(map)) return undefined;
+  const pair = map.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+  return pair?.key as Node | undefined;
+}
+
+/** The file offsets `[start, end)` of a node, or of `fallback` when it has no range. */
+export function spanOf(
+  block: YamlBlock,
+  node: Node | undefined | null,
+  fallback = block.base,
+): [number, number] {
+  const r = node?.range;
+  return r ? [block.base + r[0], block.base + Math.max(r[1], r[0] + 1)] : [fallback, fallback];
+}
+
+/**
+ * Maps offsets inside a string scalar's value to file offsets. Quotes, escapes, folding and the
+ * indentation of block scalars make the value differ from its source; each value character is matched
+ * to the next equal source character, which is exact for plain and simply quoted text and close
+ * otherwise. Built on first use.
+ */
+export function valueOffsets(block: YamlBlock, node: Node, value: string): (offset: number) => number {
+  const [start, end] = spanOf(block, node);
+  let map: Int32Array | undefined;
+  return (offset) => {
+    if (!map) {
+      map = new Int32Array(value.length + 1);
+      let p = start;
+      for (let i = 0; i < value.length; i++) {
+        const j = block.text.indexOf(value[i], p);
+        if (j !== -1 && j < end) p = j;
+        map[i] = p;
+        if (j !== -1 && j < end) p++;
+      }
+      map[value.length] = Math.min(p, end);
+    }
+    return map[Math.max(0, Math.min(offset, value.length))];
+  };
+}
