@@ -1,0 +1,164 @@
+import { readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { Diagnostic } from '../../ir/diagnostic.js';
+import { chain } from '../../ir/graph.js';
+import type { AgentNode, EndNode } from '../../ir/nodes.js';
+import type { JsonSchema } from '../../ir/schema.js';
+import type { LoadResult, Skill } from '../../ir/skill.js';
+import type { PlanningFacts } from '../../planner/facts.js';
+import { buildContract } from './contract.js';
+import { JsonFile } from './json-file.js';
+import { readMeta } from './meta.js';
+import { readOutputSchema } from './output-schema.js';
+import { readReferences } from './references.js';
+import { readScripts } from './scripts.js';
+import { readSkillMd } from './skill-md.js';
+import { systemPrompt, userTurn } from './system-prompt.js';
+
+/** The input key that holds the user's turn; every other key of a run's input is session state. */
+const TURN = 'message';
+
+const INPUT: JsonSchema = {
+  type: 'object',
+  properties: {
+    [TURN]: { type: 'string', description: "the user's turn" },
+    profile: { type: 'object', description: 'the profile part of the session state' },
+  },
+  additionalProperties: true,
+};
+
+const OUTPUT: JsonSchema = {
+  type: 'object',
+  required: ['response', 'state'],
+  properties: { response: { type: 'string' }, state: { type: 'object' } },
+  additionalProperties: false,
+};
+
+/**
+ * Loads one engine skill folder (`SKILL.md`, `skill.meta.json`, `assets/output_schema.json`, optional
+ * `scripts/`, `references/`) into a skill of one `agent` node; the skill is returned only without errors.
+ */
+export async function compileEngineFolder(folder: string): Promise<LoadResult> {
+  const out: Diagnostic[] = [];
+  const name = basename(resolve(folder));
+  const metaFile = await readJson(
+    join(folder, 'skill.meta.json'),
+    folder,
+    out,
+    'missing-meta',
+    'a skill.meta.json with "name", "description", "tools" and "outputs"',
+  );
+  const meta = metaFile && readMeta(metaFile, name, out);
+
+  const mdPath = join(folder, 'SKILL.md');
+  const md = await readText(mdPath);
+  if (md === undefined)
+    out.push(missing(folder, 'missing-skill-md', 'SKILL.md', 'the prompt and business rules of the skill'));
+  const skillMd = md === undefined ? '' : readSkillMd(mdPath, md, meta?.name, out);
+
+  const schemaFile = await readJson(
+    join(folder, 'assets', 'output_schema.json'),
+    folder,
+    out,
+    'missing-output-schema',
+    'assets/output_schema.json, the JSON Schema of the answer\'s "data"',
+  );
+  const schema = schemaFile && readOutputSchema(schemaFile, out);
+  const scripts = await readScripts(folder, out);
+
+  if (!meta || !metaFile || !schema || md === undefined || out.some((d) => d.severity === 'error'))
+    return { skills: [], diagnostics: out };
+  const contract = buildContract(meta.provides, schema, { meta: metaFile, output: schemaFile }, out);
+  const references = await readReferences(folder, meta.referenceTokens);
+
+  const agent: AgentNode = {
+    kind: 'agent',
+    id: meta.name,
+    at: { file: mdPath, line: 1, column: 1 },
+    system: systemPrompt(skillMd, references.text, TURN),
+    prompt: userTurn(TURN),
+    turnKey: TURN,
+    tools: meta.tools,
+    temperature: meta.temperature,
+    contract,
+    validate: scripts.validate,
+    preprocess: scripts.preprocess,
+    postprocess: scripts.postprocess,
+    repairAttempts: meta.maxRetries,
+    maxSteps: meta.maxSteps,
+    timeoutMs: meta.timeoutMs,
+    output: { merge: [] },
+  };
+  const end: EndNode = {
+    kind: 'end',
+    id: '__output__',
+    output: {
+      refs: ['response', 'state'],
+      evaluate: (scope) => ({ response: scope.response, state: scope.state }),
+    },
+  };
+  const planning: PlanningFacts = {
+    contexts: meta.contexts,
+    when: meta.when,
+    requiresAll: meta.requiresAll,
+    requiresAny: meta.requiresAny,
+    provides: meta.provides,
+    internal: meta.internal,
+  };
+  const skill: Skill = {
+    id: meta.name,
+    version: meta.version,
+    dialect: 'engine',
+    description: meta.description,
+    tags: meta.contexts,
+    source: folder,
+    input: INPUT,
+    output: OUTPUT,
+    inputAt: [],
+    graph: chain([agent, end]),
+    model: meta.model,
+    meta: {
+      planning,
+      tools: meta.tools,
+      references: { tokens: references.tokens, cut: references.cut },
+      scripts: Object.keys(scripts),
+    },
+  };
+  return { skills: [skill], diagnostics: out };
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+async function readJson(
+  path: string,
+  folder: string,
+  out: Diagnostic[],
+  code: string,
+  what: string,
+): Promise<JsonFile | undefined> {
+  const text = await readText(path);
+  if (text === undefined) {
+    out.push(missing(folder, code, path.slice(folder.length + 1), what));
+    return undefined;
+  }
+  const parsed = JsonFile.parse(path, text, 'engine/bad-json');
+  out.push(...parsed.diagnostics);
+  return parsed.json;
+}
+
+function missing(folder: string, code: string, file: string, what: string): Diagnostic {
+  return {
+    file: folder,
+    line: 1,
+    column: 1,
+    severity: 'error',
+    code: `engine/${code}`,
+    message: `the skill folder has no ${file}; add ${what}`,
+  };
+}

@@ -1,0 +1,64 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { count, cut } from '../../tokens/index.js';
+
+/** The reference pages as they go into the prompt, and what the budget left out. */
+export interface References {
+  text: string;
+  tokens: number;
+  /** Pages cut short or left out, for the note in the prompt. */
+  cut: string[];
+}
+
+const PAGE = /\.(?:md|markdown|txt)$/i;
+
+/**
+ * Reads `references/` (Markdown and text pages, in path order) into one text of at most `budget`
+ * tokens: pages go in whole while they fit; the page that does not is cut at a line break (or left out
+ * when none of its text fits); later ones are left out. The prompt says what was left out.
+ */
+export async function readReferences(folder: string, budget: number): Promise<References> {
+  const root = join(folder, 'references');
+  const files = (await listPages(root)).sort();
+  const parts: string[] = [];
+  const left: string[] = [];
+  const separator = count('\n\n');
+  let used = 0;
+  for (const file of files) {
+    const name = relative(root, file).split('\\').join('/');
+    const room = budget - used - (parts.length ? separator : 0);
+    const heading = `### ${name}\n\n`;
+    const page =
+      room > 0
+        ? cut(`${heading}${(await readFile(file, 'utf8')).replace(/^\uFEFF/, '').trim()}`, room)
+        : undefined;
+    // A page cut before any of its text (only its heading, or less) is left out.
+    if (!page || page.text.length <= heading.length) {
+      left.push(name);
+      continue;
+    }
+    used += page.tokens + (parts.length ? separator : 0);
+    parts.push(page.text);
+    if (page.truncated) left.push(`${name} (cut)`);
+  }
+  let text = parts.join('\n\n');
+  if (left.length)
+    text += `\n\n(References were cut to ${budget} tokens; not shown in full: ${left.join(', ')}.)`;
+  return { text, tokens: count(text), cut: left };
+}
+
+async function listPages(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await listPages(path)));
+    else if (e.isFile() && PAGE.test(e.name)) out.push(path);
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+import { parse as parseYaml } from 'yaml';
+import type { Diagnostic } from '../../ir/diagnostic.js';
+import { SourceText } from '../../ir/source.js';
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * SKILL.md: the prompt and business rules, read as is. A frontmatter (as in Agent Skills) is left out of
+ * the prompt; a `name` in it that differs from skill.meta.json's is reported.
+ */
+export function readSkillMd(file: string, text: string, name: string | undefined, out: Diagnostic[]): string {
+  const src = new SourceText(file, text);
+  const front = FRONTMATTER.exec(text);
+  let body = text;
+  if (front) {
+    body = text.slice(front[0].length);
+    let fields: unknown;
+    try {
+      fields = parseYaml(front[1]);
+    } catch (e) {
+      out.push(
+        src.diagnostic(
+          'warning',
+          'engine/bad-frontmatter',
+          `the frontmatter of SKILL.md is not valid YAML (${(e as Error).message.split('\n')[0]}); it is left out of the prompt`,
+          0,
+          front[0].length,
+        ),
+      );
+    }
+    const own = (fields as { name?: unknown } | null)?.name;
+    if (name && typeof own === 'string' && own !== name)
+      out.push(
+        src.diagnostic(
+          'warning',
+          'engine/name-mismatch',
+          `SKILL.md names the skill "${own}", but skill.meta.json names it "${name}"; make them the same`,
+          0,
+          front[0].length,
+        ),
+      );
+  }
+  if (!body.trim())
+    out.push(
+      src.diagnostic(
+        'warning',
+        'engine/empty-skill-md',
+        'SKILL.md has no text; write the instructions and business rules the model must follow',
+        0,
+      ),
+    );
+  return body.trim();
+}

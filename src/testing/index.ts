@@ -1,0 +1,13 @@
+export { LEVELS, type Level, type TestCase, type Expectations } from './case.js';
+export { parseCasesFile, type CasesFile } from './cases-file.js';
+export { findCases, type BoundCase } from './find-cases.js';
+export { runSuite, type SuiteOptions, type SuiteResult, type CaseResult } from './run-suite.js';
+export { ScriptedModel, SCRIPTED_MODEL } from './scripted-model.js';
+export {
+  startFakeOpenAI,
+  messageText,
+  type FakeOpenAI,
+  type FakeReply,
+  type FakeScript,
+  type ChatRequest,
+} from './fake-openai.js';

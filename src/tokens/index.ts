@@ -1,0 +1,2 @@
+export { count } from './count.js';
+export { cut, type Cut } from './cut.js';
