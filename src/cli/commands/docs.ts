@@ -1,0 +1,180 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
+import { loadConfig } from '../../config/load-config.js';
+import { DocLookupError } from '../../docs/errors.js';
+import { headingLevel, type HeadingLevel } from '../../docs/levels.js';
+import { findDocPart } from '../../docs/load-part.js';
+import type { DocTokens } from '../../docs/token-stats.js';
+import { DIALECT_NAMES, type DialectName, type Skill } from '../../ir/skill.js';
+import { loadPaths } from '../../library/load-paths.js';
+import { LibrarySkillService } from '../../library/skill-service.js';
+import { parseCommandArgs } from '../args.js';
+import { UsageError } from '../usage-error.js';
+import { BadSkillError, resolveSkill } from './resolve-skill.js';
+
+const USAGE = `Usage:
+  skein docs SKILL [--summary | --chunk ID | --level 1|2|3 [--chunk SECTION]] [--dialect NAME]
+                   a document skill: its summary (the default), one chunk or file, or a heading level
+  skein docs --stats PATH... [--json]
+                   tokens of every document skill: full body, summary, saving, body with references
+  skein docs generate SKILL [--out FILE] [--attempts N] [--model provider:model]
+                   write a chunked SKILL.md for a skill of any dialect with the configured model`;
+
+/** `skein docs`: show a document skill progressively, count its tokens, or generate one. */
+export async function docsCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    summary: { type: 'boolean' },
+    chunk: { type: 'string' },
+    level: { type: 'string' },
+    stats: { type: 'boolean' },
+    json: { type: 'boolean' },
+    dialect: { type: 'string' },
+    out: { type: 'string' },
+    attempts: { type: 'string' },
+    model: { type: 'string' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return (void process.stdout.write(`${USAGE}\n`), 0);
+  const dialect = values.dialect as DialectName | undefined;
+  if (dialect && !DIALECT_NAMES.includes(dialect))
+    throw new UsageError(`unknown dialect "${dialect}"; known: ${DIALECT_NAMES.join(', ')}`);
+  try {
+    if (values.stats) {
+      if (!positionals.length) throw new UsageError('docs --stats needs at least one file or folder');
+      return await stats(positionals, Boolean(values.json), dialect);
+    }
+    if (positionals[0] === 'generate') {
+      if (positionals.length !== 2) throw new UsageError('docs generate needs exactly one SKILL');
+      return await generate(positionals[1], values, dialect);
+    }
+    if (positionals.length !== 1) throw new UsageError('docs needs exactly one SKILL');
+    return await show(positionals[0], values, dialect);
+  } catch (e) {
+    if (e instanceof BadSkillError) return (void process.stderr.write(`${e.message}\n`), 2);
+    if (e instanceof DocLookupError) return (void process.stderr.write(`${e.message}\n`), 1);
+    throw e;
+  }
+}
+
+async function show(
+  arg: string,
+  values: { summary?: boolean; chunk?: string; level?: string },
+  dialect?: DialectName,
+): Promise<number> {
+  const modes = [
+    values.summary,
+    values.level !== undefined,
+    values.chunk !== undefined && values.level === undefined,
+  ].filter(Boolean).length;
+  if (modes > 1)
+    throw new UsageError(
+      'choose one of --summary, --chunk ID and --level N (--chunk with --level names a section)',
+    );
+  const level = values.level === undefined ? undefined : Number(values.level);
+  if (level !== undefined && level !== 1 && level !== 2 && level !== 3)
+    throw new UsageError(`--level is 1, 2 or 3, not "${values.level}"`);
+  if (level === 1 && values.chunk !== undefined)
+    throw new UsageError('--level 1 shows the whole outline; --chunk goes with --level 2 or 3');
+  const skill = await loadSkill(arg, dialect);
+  if (!skill.doc)
+    throw new BadSkillError(
+      `${skill.id} (${skill.dialect}) is a skill with steps, not a document; "skein docs generate ${arg}" writes a SKILL.md for it`,
+    );
+  let text: string;
+  if (level !== undefined) text = headingLevel(skill.doc.body, level as HeadingLevel, values.chunk);
+  else if (values.chunk !== undefined)
+    text = await findDocPart(skill as Skill & { doc: NonNullable<Skill['doc']> }, values.chunk).load();
+  else text = skill.doc.summary;
+  process.stdout.write(`${text}\n`);
+  return 0;
+}
+
+async function stats(paths: string[], json: boolean, dialect?: DialectName): Promise<number> {
+  // The tokenizer and the model SDK load only for the subcommands that need them.
+  const { catalogView, docTokens, saving, statsTable } = await import('../../docs/index.js');
+  const { count } = await import('../../tokens/index.js');
+  const { units } = await loadPaths(paths, { dialect });
+  const skills = units.flatMap((u) => u.skills).filter((s) => s.doc);
+  const rows: (DocTokens & { file: string })[] = [];
+  for (const s of skills)
+    rows.push({ ...(await docTokens(s)), file: relative(process.cwd(), s.source) || '.' });
+  const sum = (k: 'full' | 'summary' | 'withReferences') => rows.reduce((a, r) => a + r[k], 0);
+  const totals = {
+    full: sum('full'),
+    summary: sum('summary'),
+    withReferences: sum('withReferences'),
+    catalog: count(catalogView(skills)),
+  };
+  const broken = units.filter((u) => u.diagnostics.some((d) => d.severity === 'error')).length;
+  if (json) {
+    const documents = rows.map((r) => ({
+      id: r.id,
+      file: r.file,
+      full: r.full,
+      summary: r.summary,
+      saving: round(saving(r)),
+      withReferences: r.withReferences,
+    }));
+    process.stdout.write(
+      JSON.stringify({ documents, total: { ...totals, saving: round(saving(totals)) }, errors: broken }) +
+        '\n',
+    );
+  } else {
+    process.stdout.write(
+      `${rows.length ? statsTable(rows, totals) : `no document skills in ${paths.join(', ')}`}\n`,
+    );
+    if (broken)
+      process.stdout.write(
+        `${broken} file${broken === 1 ? '' : 's'} with errors left out; run skein validate to see them\n`,
+      );
+  }
+  return rows.length ? 0 : 1;
+}
+
+async function generate(
+  arg: string,
+  values: { out?: string; attempts?: string; model?: string },
+  dialect?: DialectName,
+): Promise<number> {
+  const attempts = values.attempts === undefined ? 3 : Number(values.attempts);
+  if (!Number.isInteger(attempts) || attempts < 1)
+    throw new UsageError(`--attempts is a whole number ≥ 1, not "${values.attempts}"`);
+  const { generateSkillDoc, GenerateError } = await import('../../docs/index.js');
+  const { resolveModel } = await import('../../models/index.js');
+  const config = loadConfig();
+  const skill = await loadSkill(arg, dialect, config);
+  const model = resolveModel(values.model, config);
+  try {
+    const doc = await generateSkillDoc(skill, {
+      model,
+      attempts,
+      file: values.out,
+      onAttempt: (n, problems) => {
+        if (problems.length)
+          process.stderr.write(
+            `attempt ${n}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; asking again\n  ${problems.join('\n  ')}\n`,
+          );
+      },
+    });
+    if (!values.out) process.stdout.write(doc.text);
+    else {
+      await mkdir(dirname(values.out), { recursive: true });
+      await writeFile(values.out, doc.text);
+      process.stderr.write(`wrote ${values.out} (${doc.attempts} attempt${doc.attempts === 1 ? '' : 's'})\n`);
+    }
+    return 0;
+  } catch (e) {
+    if (!(e instanceof GenerateError)) throw e;
+    process.stderr.write(`${e.message}:\n  ${e.problems.join('\n  ')}\n`);
+    return 1;
+  }
+}
+
+async function loadSkill(arg: string, dialect?: DialectName, config = loadConfig()): Promise<Skill> {
+  return resolveSkill(arg, new LibrarySkillService(config.skillsPath.filter((p) => existsSync(p))), dialect);
+}
+
+function round(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

@@ -1,0 +1,110 @@
+import { parseDocument } from 'yaml';
+import type { FrontmatterBlock } from './frontmatter-block.js';
+import type { Reporter } from './reporter.js';
+
+/** A top-level frontmatter key as written: where it is and its value's raw text. */
+export interface KeyAt {
+  offset: number;
+  /** File offset of the value's text (just after `key: `). */
+  valueOffset: number;
+  /** The value's text on the key's line, without surrounding quotes. */
+  raw: string;
+}
+
+/** A frontmatter parsed as YAML, with the file positions of its top-level keys. */
+export interface Frontmatter {
+  values: Record<string, unknown>;
+  keys: Map<string, KeyAt>;
+  /** The file offset of the frontmatter's first line, for diagnostics about missing keys. */
+  offset: number;
+}
+
+const TOP_KEY = /^([^\s#:'"][^:]*?)[ \t]*:(?:[ \t]+|$)/;
+const PLAIN_WITH_COLON = /^([A-Za-z_][\w.-]*)([ \t]*:[ \t]+)([^'"|>[{&*!#\s].*?: .*?)[ \t]*(\r?)$/;
+
+/**
+ * Parses a frontmatter as real YAML. A value written unquoted with `: ` inside (valid for many
+ * hand-rolled parsers, a nested-mapping error for YAML) is read as a string with a warning, as the
+ * Agent Skills client guide recommends; any other YAML error is an error.
+ */
+export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Frontmatter | undefined {
+  const keys = topLevelKeys(block);
+  let doc = parseDocument(block.yaml, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+  if (doc.errors.length) {
+    const repair = quoteColonValues(block);
+    const retry =
+      repair && parseDocument(repair.yaml, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+    if (!repair || !retry || retry.errors.length) {
+      for (const e of doc.errors)
+        report.error(
+          'yaml',
+          `frontmatter YAML: ${e.message.split('\n')[0]}; write one "key: value" per line and quote values that contain ": " or start with a special character`,
+          block.yamlStart + e.pos[0],
+          block.yamlStart + e.pos[1],
+        );
+      return undefined;
+    }
+    for (const f of repair.fixes)
+      report.warn(
+        'unquoted-colon',
+        `the value of "${f.key}" contains ": ", which YAML reads as a nested mapping; it is read as text here, but quote it: ${f.key}: ${JSON.stringify(f.value)}`,
+        f.start,
+        f.end,
+      );
+    doc = retry;
+  }
+  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (value === null || value === undefined) return { values: {}, keys, offset: block.yamlStart };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    report.error(
+      'bad-frontmatter',
+      'the frontmatter must be a YAML mapping of "key: value" lines (name:, description:, …)',
+      block.yamlStart,
+    );
+    return undefined;
+  }
+  return { values: value as Record<string, unknown>, keys, offset: block.yamlStart };
+}
+
+/** The top-level keys of the frontmatter, found line by line so positions survive a repaired parse. */
+function topLevelKeys(block: FrontmatterBlock): Map<string, KeyAt> {
+  const keys = new Map<string, KeyAt>();
+  let pos = 0;
+  for (const line of block.yaml.split('\n')) {
+    const m = TOP_KEY.exec(line);
+    if (m && !keys.has(m[1])) {
+      const raw = line.slice(m[0].length).replace(/\r$/, '').trim();
+      keys.set(m[1], {
+        offset: block.yamlStart + pos,
+        valueOffset: block.yamlStart + pos + m[0].length,
+        raw: /^['"]/.test(raw) ? raw.replace(/^(['"])(.*)\1$/, '$2') : raw.replace(/\s+#.*$/, ''),
+      });
+    }
+    pos += line.length + 1;
+  }
+  return keys;
+}
+
+/** A value that was quoted to make the frontmatter parse. */
+interface ColonFix {
+  key: string;
+  value: string;
+  start: number;
+  end: number;
+}
+
+/** The YAML with unquoted `key: text: more` values double-quoted; `undefined` if there are none. */
+function quoteColonValues(block: FrontmatterBlock): { yaml: string; fixes: ColonFix[] } | undefined {
+  const fixes: ColonFix[] = [];
+  let pos = 0;
+  const lines = block.yaml.split('\n').map((line) => {
+    const m = PLAIN_WITH_COLON.exec(line);
+    const at = block.yamlStart + pos;
+    pos += line.length + 1;
+    if (!m) return line;
+    const start = at + m[1].length + m[2].length;
+    fixes.push({ key: m[1], value: m[3], start, end: start + m[3].length });
+    return `${m[1]}${m[2]}${JSON.stringify(m[3])}${m[4]}`;
+  });
+  return fixes.length ? { yaml: lines.join('\n'), fixes } : undefined;
+}
