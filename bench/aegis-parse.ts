@@ -13,11 +13,16 @@ export async function benchAegisParse(): Promise<void> {
     console.log(`aegis parse bench skipped: no corpus at ${dir}`);
     return;
   }
-  const files = [...readdirSync(dir), ...readdirSync(join(dir, 'spec_examples')).map((f) => join('spec_examples', f))]
+  const files = [
+    ...readdirSync(dir),
+    ...readdirSync(join(dir, 'spec_examples')).map((f) => join('spec_examples', f)),
+  ]
     .filter((f) => f.endsWith('.md'))
     .map((f) => ({ path: f, text: readFileSync(join(dir, f), 'utf8') }));
   const bytes = files.reduce((n, f) => n + f.text.length, 0);
-  console.log(`\nAegis parse + check: ${files.length} corpus files, ${(bytes / 1024).toFixed(0)} KB (one iteration = all files)`);
+  console.log(
+    `\nAegis parse + check: ${files.length} corpus files, ${(bytes / 1024).toFixed(0)} KB (one iteration = all files)`,
+  );
   group('aegis parse+check, whole corpus', () => {
     summary(() => {
       bench('skein parse + check (all files)', () => {

@@ -1,8 +1,14 @@
 import { benchAegisParse } from './aegis-parse.js';
+import { benchCodelet } from './codelet.js';
 import { benchColdValidate } from './cold-validate.js';
+import { benchGraphFanout } from './graph-fanout.js';
+import { benchSkillDoc } from './skilldoc.js';
 import { benchTemplateRender } from './template-render.js';
 
 // Each benchmark registers, runs and prints its own ratios, one after another in one process.
 await benchTemplateRender();
 await benchAegisParse();
 benchColdValidate();
+await benchSkillDoc();
+await benchCodelet();
+await benchGraphFanout();

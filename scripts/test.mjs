@@ -26,7 +26,14 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const args = ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', '--test-reporter-destination=stdout'];
+const args = [
+  '--import',
+  'tsx',
+  '--test',
+  '--test-concurrency=2',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+];
 if (process.env.CI) {
   mkdirSync(join(root, 'test-results'), { recursive: true });
   args.push('--test-reporter=junit', '--test-reporter-destination=test-results/junit.xml');

@@ -9,7 +9,9 @@ export function readInputArg(raw: string | undefined): unknown {
     try {
       text = readFileSync(raw.slice(1), 'utf8');
     } catch (e) {
-      throw new UsageError(`cannot read input file ${raw.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(
+        `cannot read input file ${raw.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
   }
   try {

@@ -9,6 +9,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resume: async () => (await import('./commands/resume.js')).resumeCommand,
   inspect: async () => (await import('./commands/inspect.js')).inspectCommand,
   list: async () => (await import('./commands/list.js')).listCommand,
+  chat: async () => (await import('./commands/chat.js')).chatCommand,
+  test: async () => (await import('./commands/test.js')).testCommand,
+  docs: async () => (await import('./commands/docs.js')).docsCommand,
+  graph: async () => (await import('./commands/graph.js')).graphCommand,
 };
 
 const USAGE = `Usage: skein <command> [options]
@@ -26,6 +30,19 @@ Commands:
                    the events of a run
   list [PATH] [--json]
                    skills with their versions and dialects (default: the skills path)
+  chat [--message TEXT]... [--skills PATH]... [--json] [--model provider:model]
+                   talk to a model that calls every loaded skill as a function; interactive on a
+                   terminal, one turn per --message in scripts; --json prints the transcript
+  test PATH... [--level L1,L2,L3,integration] [--repeat N] [--model provider:model] [--json]
+                   run the skills' cases.yaml (L1/L2 with a scripted local model); exit 1 on a failure
+  docs SKILL [--summary | --chunk ID | --level 1|2|3]
+                   a document skill: its summary (what an agent sees first), a chunk, a heading level
+  docs --stats PATH... | docs generate SKILL [--out FILE]
+                   tokens of document skills, full vs summary | a chunked SKILL.md for any skill
+  graph SKILL [--mermaid]
+                   a skill's graph: nodes and edges, or a Mermaid flowchart
+  graph generate "<task>" [--out FILE] [--attempts N] [--model provider:model] [--force] [--json]
+                   ask the model for an AgenticDSL graph, check it, send errors back until valid
 
 Environment: SKEIN_HOME (runs and state, default ./.skein), SKEIN_SKILLS, SKEIN_MODEL,
 SKEIN_BASE_URL, SKEIN_API_KEY; or skein.yaml in the working directory.
@@ -49,7 +66,9 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    return await (await load())(args);
+    return await (
+      await load()
+    )(args);
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`skein ${name}: ${e.message}\n\n${USAGE}\n`);

@@ -16,7 +16,9 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
       case 'run_started':
         return line(c.bold(`▶ ${e.skill}@${e.version}`) + c.dim(`  run ${e.runId}`));
       case 'node_started':
-        return line(c.cyan(`  ◆ ${e.node}`) + c.dim(` ${e.kind}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`));
+        return line(
+          c.cyan(`  ◆ ${e.node}`) + c.dim(` ${e.kind}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`),
+        );
       case 'llm_delta':
         stream.write(c.dim(e.text));
         midLine = !e.text.endsWith('\n');
@@ -30,7 +32,9 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
       case 'node_finished':
         return line(c.green(`  ✓ ${e.node}`) + c.dim(` ${e.ms} ms`));
       case 'node_skipped':
-        return line(c.dim(`  – ${e.node} skipped (${e.reason === 'guard' ? 'when is false' : 'not chosen'})`));
+        return line(
+          c.dim(`  – ${e.node} skipped (${e.reason === 'guard' ? 'when is false' : 'not chosen'})`),
+        );
       case 'node_failed':
         return line(c.red(`  ✗ ${e.node}: ${e.error}`) + (e.willRetry ? c.dim(' (retrying)') : ''));
       default:
@@ -50,24 +54,34 @@ export function printResult(result: RunResult, stream: NodeJS.WriteStream = proc
     const a = result.await!;
     out.push(c.yellow(`awaiting an answer at step "${a.step}"`) + c.dim(`  run ${result.runId}`));
     out.push('', a.message.trimEnd(), '');
-    const fields = Object.entries(a.inputSchema.properties ?? {}).map(([k, s]) => `${k}: ${typeName(s.type)}${a.inputSchema.required?.includes(k) ? '' : '?'}`);
+    const fields = Object.entries(a.inputSchema.properties ?? {}).map(
+      ([k, s]) => `${k}: ${typeName(s.type)}${a.inputSchema.required?.includes(k) ? '' : '?'}`,
+    );
     if (fields.length) out.push(c.dim(`fields: ${fields.join(', ')}`));
-    out.push(c.dim(`resume with: skein resume ${result.runId} --input '${example(a.inputSchema.properties ?? {})}'`));
+    out.push(
+      c.dim(`resume with: skein resume ${result.runId} --input '${example(a.inputSchema.properties ?? {})}'`),
+    );
   } else {
     const e = result.error!;
-    out.push(c.red(`failed${e.step ? ` at step "${e.step}"` : ''}: ${e.message}`) + c.dim(`  (${e.code}, run ${result.runId})`));
+    out.push(
+      c.red(`failed${e.step ? ` at step "${e.step}"` : ''}: ${e.message}`) +
+        c.dim(`  (${e.code}, run ${result.runId})`),
+    );
   }
   stream.write(out.join('\n') + '\n');
 }
 
 function table(output: unknown, c: Style): string[] {
-  if (typeof output !== 'object' || output === null || Array.isArray(output)) return [String(JSON.stringify(output, null, 2))];
+  if (typeof output !== 'object' || output === null || Array.isArray(output))
+    return [String(JSON.stringify(output, null, 2))];
   const entries = Object.entries(output);
   const width = Math.min(24, Math.max(0, ...entries.map(([k]) => k.length)));
   return entries.map(([k, v]) => {
     const text = typeof v === 'string' ? v : JSON.stringify(v, null, 2);
     const [first, ...rest] = text.split('\n');
-    return [`${c.bold(k.padEnd(width))}  ${first}`, ...rest.map((l) => `${' '.repeat(width)}  ${l}`)].join('\n');
+    return [`${c.bold(k.padEnd(width))}  ${first}`, ...rest.map((l) => `${' '.repeat(width)}  ${l}`)].join(
+      '\n',
+    );
   });
 }
 
@@ -80,7 +94,16 @@ function example(props: Record<string, { type?: unknown }>): string {
   const sample: Record<string, unknown> = {};
   for (const [k, s] of Object.entries(props)) {
     const t = Array.isArray(s.type) ? s.type[0] : s.type;
-    sample[k] = t === 'boolean' ? true : t === 'number' || t === 'integer' ? 0 : t === 'array' ? [] : t === 'object' ? {} : '';
+    sample[k] =
+      t === 'boolean'
+        ? true
+        : t === 'number' || t === 'integer'
+          ? 0
+          : t === 'array'
+            ? []
+            : t === 'object'
+              ? {}
+              : '';
   }
   return JSON.stringify(sample);
 }

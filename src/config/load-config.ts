@@ -22,13 +22,14 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
     try {
       const parsed: unknown = parse(readFileSync(file, 'utf8'));
       if (parsed !== null && parsed !== undefined) {
-        if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(`${file}: expected a mapping of settings`);
+        if (typeof parsed !== 'object' || Array.isArray(parsed))
+          throw new ConfigError(`${file}: expected a mapping of settings`);
         raw = parsed as Record<string, unknown>;
       }
     } catch (e) {
       if (e instanceof ConfigError) throw e;
       throw new ConfigError(`${file}: ${(e as Error).message.split('\n')[0]}`);
-    } 
+    }
   } else if (env.SKEIN_CONFIG) throw new ConfigError(`SKEIN_CONFIG names ${file}, which does not exist`);
   const root = existsSync(file) ? dirname(file) : cwd;
   const at = (p: string) => resolve(root, p);
@@ -39,32 +40,50 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
     return v;
   };
   const tools = field('tools', isRecord, 'a mapping') ?? {};
-  const skills = field('skills', (v): v is string | string[] => typeof v === 'string' || isStringList(v), 'a path or a list of paths');
+  const skills = field(
+    'skills',
+    (v): v is string | string[] => typeof v === 'string' || isStringList(v),
+    'a path or a list of paths',
+  );
   const http = isRecord(tools.http) ? tools.http : {};
   const database = isRecord(tools.database) ? tools.database : {};
-  const home = resolve(cwd, env.SKEIN_HOME ?? (field('home', isString, 'a path') ? at(raw.home as string) : '.skein'));
+  const home = resolve(
+    cwd,
+    env.SKEIN_HOME ?? (field('home', isString, 'a path') ? at(raw.home as string) : '.skein'),
+  );
   return {
     root,
     home,
     skillsPath: env.SKEIN_SKILLS
-      ? env.SKEIN_SKILLS.split(delimiter).filter(Boolean).map((p) => resolve(cwd, p))
+      ? env.SKEIN_SKILLS.split(delimiter)
+          .filter(Boolean)
+          .map((p) => resolve(cwd, p))
       : (skills === undefined ? ['./skills'] : Array.isArray(skills) ? skills : [skills]).map(at),
     model: env.SKEIN_MODEL || field('model', isString, 'a "provider:model" string'),
     baseUrl: env.SKEIN_BASE_URL || field('baseUrl', isString, 'a URL'),
     apiKey: env.SKEIN_API_KEY || field('apiKey', isString, 'a string'),
-    workspace: env.SKEIN_WORKSPACE ? resolve(cwd, env.SKEIN_WORKSPACE) : at(field('workspace', isString, 'a path') ?? './workspace'),
+    workspace: env.SKEIN_WORKSPACE
+      ? resolve(cwd, env.SKEIN_WORKSPACE)
+      : at(field('workspace', isString, 'a path') ?? './workspace'),
     tools: {
       modules: (isStringList(tools.modules) ? tools.modules : []).map(at),
       httpAllow: isStringList(http.allow) ? http.allow : [],
-      databaseUrl: env.SKEIN_DATABASE_URL || (typeof database.url === 'string' ? resolveSqlite(database.url, at) : undefined),
+      databaseUrl:
+        env.SKEIN_DATABASE_URL ||
+        (typeof database.url === 'string' ? resolveSqlite(database.url, at) : undefined),
     },
     mcpServers: readMcpServers(raw.mcpServers, file, at),
   };
 }
 
-function readMcpServers(v: unknown, file: string, at: (p: string) => string): Record<string, McpServerConfig> {
+function readMcpServers(
+  v: unknown,
+  file: string,
+  at: (p: string) => string,
+): Record<string, McpServerConfig> {
   if (v === undefined || v === null) return {};
-  if (!isRecord(v)) throw new ConfigError(`${file}: "mcpServers" must map server names to {command, args} or {url}`);
+  if (!isRecord(v))
+    throw new ConfigError(`${file}: "mcpServers" must map server names to {command, args} or {url}`);
   const out: Record<string, McpServerConfig> = {};
   for (const [name, s] of Object.entries(v)) {
     if (isRecord(s) && typeof s.command === 'string')
@@ -75,8 +94,12 @@ function readMcpServers(v: unknown, file: string, at: (p: string) => string): Re
         cwd: at(typeof s.cwd === 'string' ? s.cwd : '.'),
       };
     else if (isRecord(s) && typeof s.url === 'string')
-      out[name] = { url: s.url, headers: isRecord(s.headers) ? (s.headers as Record<string, string>) : undefined };
-    else throw new ConfigError(`${file}: mcpServers.${name} needs "command" (stdio) or "url" (streamable HTTP)`);
+      out[name] = {
+        url: s.url,
+        headers: isRecord(s.headers) ? (s.headers as Record<string, string>) : undefined,
+      };
+    else
+      throw new ConfigError(`${file}: mcpServers.${name} needs "command" (stdio) or "url" (streamable HTTP)`);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { SkeinConfig } from '../config/config.js';
-import { complete, completeJson, resolveModel, type ResolvedModel } from '../models/index.js';
-import type { LlmService } from '../runtime/services.js';
+import type { ModelMessage } from 'ai';
+import { complete, completeJson, resolveModel, runToolLoop, type ResolvedModel } from '../models/index.js';
+import type { LlmService, LlmTurn } from '../runtime/services.js';
 
 /**
  * The runtime's view of models over src/models. A node's or skill's model wins over the configured
@@ -21,7 +22,14 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
     check: (spec) => void resolve(spec),
     async complete(req) {
       const model = resolve(req.model);
-      const answer = await complete({ model, system: req.system, prompt: req.prompt, temperature: req.temperature, signal: req.signal, onDelta: req.onDelta });
+      const answer = await complete({
+        model,
+        system: req.system,
+        prompt: req.prompt,
+        temperature: req.temperature,
+        signal: req.signal,
+        onDelta: req.onDelta,
+      });
       return { text: answer.text, model: model.id, usage: answer.usage };
     },
     async completeJson(req) {
@@ -37,6 +45,30 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
         repairAttempts: req.repairAttempts,
       });
       return { text: answer.text, value: answer.value, model: model.id, usage: answer.usage };
+    },
+    async callTools(req) {
+      const model = resolve(req.model);
+      const answer = await runToolLoop({
+        model,
+        system: req.system,
+        // User turns are plain text; the other turns are the SDK's own messages, passed back unchanged.
+        messages: req.messages as ModelMessage[],
+        tools: req.tools,
+        maxSteps: req.maxSteps,
+        temperature: req.temperature,
+        signal: req.signal,
+        onDelta: req.onDelta,
+        onToolCall: req.onToolCall,
+        onToolResult: req.onToolResult,
+        onRefused: req.onRefused,
+      });
+      return {
+        text: answer.text,
+        model: model.id,
+        usage: answer.usage,
+        messages: answer.messages as LlmTurn[],
+        steps: answer.steps,
+      };
     },
   };
 }

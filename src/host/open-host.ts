@@ -1,7 +1,11 @@
+import { join } from 'node:path';
 import type { SkeinConfig } from '../config/config.js';
 import { LibrarySkillService } from '../library/skill-service.js';
+import { openModuleRunner } from '../runners/open-module-runner.js';
+import type { SkillSession } from '../runners/skill-context.js';
 import { Runtime } from '../runtime/runtime.js';
 import type { RunStore } from '../runtime/store.js';
+import { createPythonSandbox, type PythonSandbox } from '../sandbox/index.js';
 import { createToolRegistry, invokeTool } from '../tools/index.js';
 import { createLlmService } from './llm-service.js';
 import { openStore } from './open-store.js';
@@ -18,6 +22,8 @@ export interface Host {
 export interface HostOptions {
   /** `provider:model` that overrides every other choice (the CLI's --model). */
   model?: string;
+  /** The conversation code-mode skills see as `ctx.session` (`skein chat`); default a new, empty one. */
+  session?: SkillSession;
 }
 
 /** Opens the store, connects the tools (MCP servers included) and wires the runtime. */
@@ -32,13 +38,29 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
     throw e;
   }
   const registry = tools.registry;
+  // Started by the first Python call, so runs that need no Python never load Pyodide; Pyodide's
+  // memory snapshot in $SKEIN_HOME/cache makes a later process's first call start faster.
+  let python: PythonSandbox | undefined;
+  const startPython = () => createPythonSandbox({ snapshotDir: join(config.home, 'cache') });
+  const modules = openModuleRunner(config, options.session);
   const runtime = new Runtime({
     store,
     skills,
     llm: createLlmService(config, options.model),
     tools: {
       require: (name) => registry.require(name),
-      invoke: (tool, input, o) => invokeTool(tool, input, { signal: o.signal, runId: o.runId, log: o.log, workspace: config.workspace }),
+      invoke: (tool, input, o) =>
+        invokeTool(tool, input, {
+          signal: o.signal,
+          runId: o.runId,
+          log: o.log,
+          workspace: config.workspace,
+        }),
+    },
+    code: {
+      python: { run: (code, input, o) => (python ??= startPython()).run(code, input, o) },
+      typescript: modules.runner,
+      javascript: modules.runner,
     },
   });
   return {
@@ -47,6 +69,8 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
     store,
     skills,
     async close() {
+      await python?.close();
+      modules.close();
       await tools.close();
       await store.close();
     },

@@ -106,12 +106,19 @@ export interface RouteNode extends NodeBase {
   fallback: readonly string[];
 }
 
-/** An LLM agent with allowed tools that must answer in a checked contract. */
+/**
+ * An LLM agent with allowed tools that must answer in a checked contract:
+ * `{response, profile, data, control}`. The context (minus `turnKey`) is the session state; `profile`
+ * merges into `state.profile` and `data` into the state's top level; `control.action` is continue,
+ * retry, ask_user (a pause with a card of questions) or finish. Its value is `{response, state, control}`.
+ */
 export interface AgentNode extends NodeBase {
   kind: 'agent';
   system: Template;
   /** The user's turn, rendered from the context. */
   prompt: Template;
+  /** The context key that holds the user's turn; every other key is session state. */
+  turnKey?: string;
   tools: readonly string[];
   model?: string;
   temperature?: number;
@@ -119,6 +126,12 @@ export interface AgentNode extends NodeBase {
   contract: JsonSchema;
   /** Business validation after the schema: answers continue / retry / ask_user. */
   validate?: CodeSpec;
+  /** Runs before the model with `{state, message}`; may change them, or answer instead of the model. */
+  preprocess?: CodeSpec;
+  /** Runs on an answer that passed validation, with `{output, state}`; returns the answer to use. */
+  postprocess?: CodeSpec;
+  /** Model turns per answer, tool calls included. */
+  maxSteps?: number;
   repairAttempts: number;
   retryPrompt?: string;
   output: WriteTarget;

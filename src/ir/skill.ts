@@ -1,4 +1,5 @@
 import type { Diagnostic } from './diagnostic.js';
+import type { SourceRef } from './expr.js';
 import type { Graph } from './graph.js';
 import type { JsonSchema } from './schema.js';
 
@@ -55,6 +56,8 @@ export interface Skill {
   budget?: Budget;
   /** Other skills this one calls, for checks and listings. */
   calls?: readonly string[];
+  /** Where each entry of `calls` is written (same order), for diagnostics about it. */
+  callSites?: readonly SourceRef[];
   /** Free-form facts for surfaces (UI hints, examples); never read by the runtime. */
   meta?: Readonly<Record<string, unknown>>;
 }

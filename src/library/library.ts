@@ -62,7 +62,10 @@ export class SkillLibrary {
     }
     if (!version) return versions[0];
     const skill = versions.find((s) => s.version === version);
-    if (!skill) throw new SkillLookupError(`skill "${id}" has no version ${version}; versions: ${versions.map((s) => s.version).join(', ')}`);
+    if (!skill)
+      throw new SkillLookupError(
+        `skill "${id}" has no version ${version}; versions: ${versions.map((s) => s.version).join(', ')}`,
+      );
     return skill;
   }
 }

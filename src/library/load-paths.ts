@@ -48,7 +48,9 @@ export async function loadPaths(paths: readonly string[], options: LoadOptions =
 async function loadFolder(path: string, options: LoadOptions, out: LoadedPaths): Promise<void> {
   const entries = await readdir(path, { withFileTypes: true });
   const names = entries.map((e) => e.name);
-  const folderDialect = pick<FolderDialect>('claimsFolder', options, false, (d) => d.claimsFolder(path, names));
+  const folderDialect = pick<FolderDialect>('claimsFolder', options, false, (d) =>
+    d.claimsFolder(path, names),
+  );
   if (folderDialect) {
     const result = await folderDialect.loadFolder(path);
     out.units.push({ path, dialect: folderDialect.name, ...result });
@@ -63,7 +65,12 @@ async function loadFolder(path: string, options: LoadOptions, out: LoadedPaths):
   }
 }
 
-async function loadFile(path: string, options: LoadOptions, out: LoadedPaths, explicit: boolean): Promise<void> {
+async function loadFile(
+  path: string,
+  options: LoadOptions,
+  out: LoadedPaths,
+  explicit: boolean,
+): Promise<void> {
   let text: string;
   try {
     text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
@@ -88,7 +95,9 @@ async function loadFile(path: string, options: LoadOptions, out: LoadedPaths, ex
     out.units.push({ path, dialect: dialect.name, ...dialect.loadFile(path, text) });
   } catch (e) {
     // A front end must never crash the loader; if one does, the file still gets a diagnostic.
-    out.units.push(failure(path, 'skein/internal-error', `internal error while loading: ${(e as Error).stack ?? e}`));
+    out.units.push(
+      failure(path, 'skein/internal-error', `internal error while loading: ${(e as Error).stack ?? e}`),
+    );
   }
 }
 
@@ -110,5 +119,9 @@ function pick<D extends FileDialect | FolderDialect>(
 }
 
 function failure(path: string, code: string, message: string): LoadedUnit {
-  return { path, skills: [], diagnostics: [{ file: path, line: 1, column: 1, severity: 'error', code, message }] };
+  return {
+    path,
+    skills: [],
+    diagnostics: [{ file: path, line: 1, column: 1, severity: 'error', code, message }],
+  };
 }

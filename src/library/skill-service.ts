@@ -13,7 +13,9 @@ export class LibrarySkillService implements SkillService {
 
   /** The library of the skills path, loaded once. */
   libraryOnce(): Promise<SkillLibrary> {
-    this.library ??= loadPaths(this.skillsPath.filter((p) => existsSync(p))).then((r) => new SkillLibrary(r.units));
+    this.library ??= loadPaths(this.skillsPath.filter((p) => existsSync(p))).then(
+      (r) => new SkillLibrary(r.units),
+    );
     return this.library;
   }
 
@@ -28,7 +30,9 @@ export class LibrarySkillService implements SkillService {
     const errors = units.flatMap((u) => u.diagnostics).filter((d) => d.severity === 'error');
     throw new SkillLookupError(
       `cannot reload ${ref.id}@${ref.version} from ${ref.source}` +
-        (errors.length ? `: ${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}` : ': it is no longer there'),
+        (errors.length
+          ? `: ${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`
+          : ': it is no longer there'),
     );
   }
 }

@@ -1,4 +1,12 @@
-import { jsonSchema, NoSuchToolError, stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
+import {
+  jsonSchema,
+  NoSuchToolError,
+  stepCountIs,
+  streamText,
+  tool,
+  type ModelMessage,
+  type ToolSet,
+} from 'ai';
 import type { JsonSchema } from '../ir/schema.js';
 import { startDeadline } from './call-deadline.js';
 import { toModelCallError } from './call-error.js';
@@ -90,10 +98,16 @@ export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopRes
           } else request.onToolCall?.({ id: part.toolCallId, name: part.toolName, input: part.input });
           break;
         case 'tool-result':
-          if (!refused.has(part.toolCallId)) request.onToolResult?.({ id: part.toolCallId, name: part.toolName, output: part.output });
+          if (!refused.has(part.toolCallId))
+            request.onToolResult?.({ id: part.toolCallId, name: part.toolName, output: part.output });
           break;
         case 'tool-error':
-          if (!refused.has(part.toolCallId)) request.onToolResult?.({ id: part.toolCallId, name: part.toolName, error: errorText(part.error) });
+          if (!refused.has(part.toolCallId))
+            request.onToolResult?.({
+              id: part.toolCallId,
+              name: part.toolName,
+              error: errorText(part.error),
+            });
           break;
         case 'error':
           throw part.error;
@@ -103,10 +117,19 @@ export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopRes
     }
     const response = await result.response;
     const total = await result.totalUsage;
-    return { text, messages: response.messages, usage: { inputTokens: total.inputTokens, outputTokens: total.outputTokens }, steps };
+    return {
+      text,
+      messages: response.messages,
+      usage: { inputTokens: total.inputTokens, outputTokens: total.outputTokens },
+      steps,
+    };
   } catch (error) {
     if (deadline.timedOut())
-      throw new ModelCallError(`${request.model.id}: timed out after ${timeoutMs} ms`, { modelId: request.model.id, attempts: 1, cause: error });
+      throw new ModelCallError(`${request.model.id}: timed out after ${timeoutMs} ms`, {
+        modelId: request.model.id,
+        attempts: 1,
+        cause: error,
+      });
     if (request.signal?.aborted) throw request.signal.reason;
     throw toModelCallError(error, request.model.id, 1);
   } finally {

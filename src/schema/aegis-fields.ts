@@ -27,7 +27,13 @@ const SUBFIELD_CAPABLE = new Set(['required', 'description', 'options', 'placeho
 const VALIDATION_KEYS: Record<string, Record<string, string>> = {
   number: { min: 'minimum', max: 'maximum' },
   integer: { min: 'minimum', max: 'maximum' },
-  string: { min: 'minLength', max: 'maxLength', minLength: 'minLength', maxLength: 'maxLength', pattern: 'pattern' },
+  string: {
+    min: 'minLength',
+    max: 'maxLength',
+    minLength: 'minLength',
+    maxLength: 'maxLength',
+    pattern: 'pattern',
+  },
   array: { min: 'minItems', max: 'maxItems', minItems: 'minItems', maxItems: 'maxItems' },
 };
 
@@ -44,7 +50,9 @@ function objectSchema(fields: unknown, path: (string | number)[], problems: Fiel
   const schema: JsonSchema = { type: 'object', properties: {} };
   if (fields === null || fields === undefined) return schema;
   if (!isRecord(fields)) {
-    problems.push(error(path, 'aegis/fields-not-map', 'expected field definitions as a mapping (name: type)'));
+    problems.push(
+      error(path, 'aegis/fields-not-map', 'expected field definitions as a mapping (name: type)'),
+    );
     return schema;
   }
   const required: string[] = [];
@@ -67,7 +75,11 @@ function fieldSchema(
   if (typeof def === 'string') return { schema: typeSchema(def.trim(), path, problems), required: true };
   if (!isRecord(def)) {
     problems.push(
-      error(path, 'aegis/field-without-type', `field "${name}" needs a type: write "${name}: string" or a mapping with type:`),
+      error(
+        path,
+        'aegis/field-without-type',
+        `field "${name}" needs a type: write "${name}: string" or a mapping with type:`,
+      ),
     );
     return undefined;
   }
@@ -92,19 +104,30 @@ function fieldSchema(
   const description = attr('description');
   if (typeof description === 'string') schema.description = description;
   if (def.default !== undefined) schema.default = def.default;
-  for (const ui of ['label', 'placeholder', 'uiHint'] as const) if (attr(ui) !== undefined) schema[`x-${ui}`] = attr(ui);
+  for (const ui of ['label', 'placeholder', 'uiHint'] as const)
+    if (attr(ui) !== undefined) schema[`x-${ui}`] = attr(ui);
   if (attr('options') !== undefined) applyOptions(schema, def.options, [...path, 'options'], problems);
-  if (def.validation !== undefined) applyValidation(schema, def.validation, [...path, 'validation'], problems);
+  if (def.validation !== undefined)
+    applyValidation(schema, def.validation, [...path, 'validation'], problems);
 
-  if (schema.type === 'array' && def.items !== undefined) schema.items = itemsSchema(def.items, [...path, 'items'], problems);
+  if (schema.type === 'array' && def.items !== undefined)
+    schema.items = itemsSchema(def.items, [...path, 'items'], problems);
   else if (def.items !== undefined)
     problems.push(error([...path, 'items'], 'aegis/items-on-non-array', `items only applies to type: array`));
 
   const subFields: [string, unknown][] = [];
   for (const [k, v] of Object.entries(def)) {
     if (ATTRIBUTES.has(k) && !(SUBFIELD_CAPABLE.has(k) && hasOwnType(v))) continue;
-    if (isRecord(v) || (schema.type === 'object' && typeof v === 'string' && isTypeName(v.trim()))) subFields.push([k, v]);
-    else problems.push(warning([...path, k], 'aegis/unknown-attribute', `unknown attribute "${k}" on field "${name}" is ignored`));
+    if (isRecord(v) || (schema.type === 'object' && typeof v === 'string' && isTypeName(v.trim())))
+      subFields.push([k, v]);
+    else
+      problems.push(
+        warning(
+          [...path, k],
+          'aegis/unknown-attribute',
+          `unknown attribute "${k}" on field "${name}" is ignored`,
+        ),
+      );
   }
   if (subFields.length && schema.type !== 'object') {
     for (const [k] of subFields)
@@ -138,7 +161,11 @@ function typeSchema(type: string, path: (string | number)[], problems: FieldProb
   if (AEGIS_TYPES.has(type)) return { type };
   if (type === 'integer') {
     problems.push(
-      warning(path, 'aegis/nonstandard-type', `"integer" is not an Aegis type (string, number, boolean, array, object); it is checked as a whole number`),
+      warning(
+        path,
+        'aegis/nonstandard-type',
+        `"integer" is not an Aegis type (string, number, boolean, array, object); it is checked as a whole number`,
+      ),
     );
     return { type: 'integer' };
   }
@@ -148,15 +175,24 @@ function typeSchema(type: string, path: (string | number)[], problems: FieldProb
   return {};
 }
 
-function applyOptions(schema: JsonSchema, options: unknown, path: (string | number)[], problems: FieldProblem[]): void {
+function applyOptions(
+  schema: JsonSchema,
+  options: unknown,
+  path: (string | number)[],
+  problems: FieldProblem[],
+): void {
   if (!Array.isArray(options) || options.length === 0) {
     problems.push(error(path, 'aegis/bad-options', `options must be a non-empty list of choices`));
     return;
   }
   const values = options.map((o) => (isRecord(o) && 'value' in o ? o.value : o));
   if (schema.type === 'array') schema.items = { enum: values };
-  else if (schema.type === 'string' || schema.type === 'number' || schema.type === 'integer') schema.enum = values;
-  else problems.push(error(path, 'aegis/bad-options', `options apply to string (single choice) or array (multiple choice)`));
+  else if (schema.type === 'string' || schema.type === 'number' || schema.type === 'integer')
+    schema.enum = values;
+  else
+    problems.push(
+      error(path, 'aegis/bad-options', `options apply to string (single choice) or array (multiple choice)`),
+    );
   schema['x-options'] = options;
 }
 
@@ -167,7 +203,9 @@ function applyValidation(
   problems: FieldProblem[],
 ): void {
   if (!isRecord(validation)) {
-    problems.push(error(path, 'aegis/bad-validation', `validation must be a mapping such as {min: 1, max: 10}`));
+    problems.push(
+      error(path, 'aegis/bad-validation', `validation must be a mapping such as {min: 1, max: 10}`),
+    );
     return;
   }
   const keys = VALIDATION_KEYS[String(schema.type)] ?? {};
@@ -180,7 +218,11 @@ function applyValidation(
     const wantsNumber = keyword !== 'pattern';
     if (!keyword || (wantsNumber ? typeof v !== 'number' : typeof v !== 'string')) {
       problems.push(
-        warning([...path, k], 'aegis/unknown-validation', `validation "${k}" is not understood for type ${String(schema.type)} and is ignored`),
+        warning(
+          [...path, k],
+          'aegis/unknown-validation',
+          `validation "${k}" is not understood for type ${String(schema.type)} and is ignored`,
+        ),
       );
       continue;
     }

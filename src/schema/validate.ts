@@ -47,7 +47,9 @@ function toFieldErrors(errors: ErrorObject[], schema: JsonSchema): FieldError[] 
       field = formatPath([...path, extra]);
       message = 'is not an allowed field';
     } else if (e.keyword === 'type') {
-      message = `must be ${String((e.params as { type: string }).type).replace(',null', '').replace(',', ' or ')}`;
+      message = `must be ${String((e.params as { type: string }).type)
+        .replace(',null', '')
+        .replace(',', ' or ')}`;
     }
     const custom = customMessage(schema, path);
     if (custom && e.keyword !== 'required' && e.keyword !== 'type') message = custom;

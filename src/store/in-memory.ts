@@ -48,7 +48,8 @@ export class MemoryRunStore implements RunStore {
     expectOwner?: string,
   ): Promise<boolean> {
     const r = this.runs.get(runId);
-    if (!r || !from.includes(r.status) || (expectOwner !== undefined && r.owner !== expectOwner)) return false;
+    if (!r || !from.includes(r.status) || (expectOwner !== undefined && r.owner !== expectOwner))
+      return false;
     Object.assign(r, fields, { status: to, updatedAt: new Date().toISOString() });
     return true;
   }

@@ -83,7 +83,9 @@ export class SqliteRunStore implements RunStore {
         `INSERT INTO nodes (run_id, node, status, writes, chosen, child_run_id) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (run_id, node) DO UPDATE SET status = excluded.status, writes = excluded.writes, chosen = excluded.chosen, child_run_id = excluded.child_run_id`,
       ),
-      nodes: this.db.prepare('SELECT node, status, writes, chosen, child_run_id FROM nodes WHERE run_id = ? ORDER BY rowid'),
+      nodes: this.db.prepare(
+        'SELECT node, status, writes, chosen, child_run_id FROM nodes WHERE run_id = ? ORDER BY rowid',
+      ),
       insertEvent: this.db.prepare('INSERT INTO events (run_id, seq, body) VALUES (?, ?, ?)'),
       events: this.db.prepare('SELECT body FROM events WHERE run_id = ? ORDER BY seq'),
       renew: this.db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
@@ -116,13 +118,26 @@ export class SqliteRunStore implements RunStore {
 
   async saveNode(runId: string, record: NodeRecord, events: RunEvent[]): Promise<void> {
     this.db.transaction(() => {
-      this.stmt.upsertNode.run(runId, record.node, record.status, JSON.stringify(record.writes), json(record.chosen), record.childRunId ?? null);
+      this.stmt.upsertNode.run(
+        runId,
+        record.node,
+        record.status,
+        JSON.stringify(record.writes),
+        json(record.chosen),
+        record.childRunId ?? null,
+      );
       for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
     })();
   }
 
   async nodes(runId: string): Promise<NodeRecord[]> {
-    const rows = this.stmt.nodes.all(runId) as { node: string; status: NodeRecord['status']; writes: string; chosen: string | null; child_run_id: string | null }[];
+    const rows = this.stmt.nodes.all(runId) as {
+      node: string;
+      status: NodeRecord['status'];
+      writes: string;
+      chosen: string | null;
+      child_run_id: string | null;
+    }[];
     return rows.map((r) => ({
       node: r.node,
       status: r.status,
@@ -152,7 +167,13 @@ export class SqliteRunStore implements RunStore {
   ): Promise<boolean> {
     const sets = ['status = ?', 'updated_at = ?'];
     const values: unknown[] = [to, new Date().toISOString()];
-    const column = { output: 'output', error: 'error', awaiting: 'awaiting', owner: 'owner', leaseUntil: 'lease_until' } as const;
+    const column = {
+      output: 'output',
+      error: 'error',
+      awaiting: 'awaiting',
+      owner: 'owner',
+      leaseUntil: 'lease_until',
+    } as const;
     for (const [k, v] of Object.entries(fields) as [keyof typeof column, unknown][]) {
       sets.push(`${column[k]} = ?`);
       values.push(k === 'owner' || k === 'leaseUntil' ? (v ?? null) : json(v));

@@ -19,10 +19,20 @@ async function waitFor(check: () => boolean, ms = 20_000): Promise<void> {
 test('a run killed with SIGKILL mid-step resumes from the store: finished steps are not repeated', async () => {
   const home = mkdtempSync(join(tmpdir(), 'skein-crash-'));
   const marks = join(home, 'marks.txt');
-  const env = { ...process.env, SKEIN_HOME: home, SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'), MARKS_FILE: marks, NO_COLOR: '1' };
-  const child = spawn(process.execPath, [join(ROOT, 'bin/skein.js'), 'run', join(FIXTURE, 'crashy.md'), '--input', '{"label": "nap"}', '--json'], {
-    env: { ...env, SLOW_MS: '60000' },
-  });
+  const env = {
+    ...process.env,
+    SKEIN_HOME: home,
+    SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'),
+    MARKS_FILE: marks,
+    NO_COLOR: '1',
+  };
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/skein.js'), 'run', join(FIXTURE, 'crashy.md'), '--input', '{"label": "nap"}', '--json'],
+    {
+      env: { ...env, SLOW_MS: '60000' },
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   await waitFor(() => existsSync(marks) && readFileSync(marks, 'utf8').includes('slow-start'));
@@ -37,14 +47,25 @@ test('a run killed with SIGKILL mid-step resumes from the store: finished steps 
   await store.close();
   assert.equal(run.status, 'running');
 
-  const shortWait = { SKEIN_HOME: home, SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'), MARKS_FILE: marks, SLOW_MS: '10' };
+  const shortWait = {
+    SKEIN_HOME: home,
+    SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'),
+    MARKS_FILE: marks,
+    SLOW_MS: '10',
+  };
   // Resuming needs no input: the process that held the run is gone. The step in flight runs again.
   const resumed = await skein(['resume', run.id, '--json'], { env: shortWait });
   assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
   const out = JSON.parse(resumed.stdout);
   assert.equal(out.status, 'completed');
   assert.equal(out.output.summary, 'first=true waited=nap 10 ms last=true');
-  assert.deepEqual(readFileSync(marks, 'utf8').split('\n').filter(Boolean), ['first', 'slow-start', 'slow-start', 'slow-end', 'last']);
+  assert.deepEqual(readFileSync(marks, 'utf8').split('\n').filter(Boolean), [
+    'first',
+    'slow-start',
+    'slow-start',
+    'slow-end',
+    'last',
+  ]);
 
   const again = await skein(['resume', run.id, '--json'], { env: shortWait });
   assert.equal(again.code, 1);

@@ -21,7 +21,10 @@ function env(modelUrl?: string): Record<string, string> {
 }
 
 async function run(skill: string, input: unknown, e: Record<string, string>) {
-  const r = await skein(['run', join(EXAMPLES, 'skills', skill), '--input', JSON.stringify(input), '--json'], { env: e });
+  const r = await skein(
+    ['run', join(EXAMPLES, 'skills', skill), '--input', JSON.stringify(input), '--json'],
+    { env: e },
+  );
   return { ...r, json: r.stdout ? JSON.parse(r.stdout) : undefined };
 }
 
@@ -30,7 +33,11 @@ test('chat: the prompt is rendered and sent to the model; its answer is the outp
   t.after(() => fake.close());
   const r = await run('chat.md', { prompt: '你是谁？' }, env(fake.url));
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual(r.json, { runId: r.json.runId, status: 'completed', output: { content: '你好！我是助手。' } });
+  assert.deepEqual(r.json, {
+    runId: r.json.runId,
+    status: 'completed',
+    output: { content: '你好！我是助手。' },
+  });
   const sent = messageText(fake.requests[0].messages.at(-1)!);
   assert.match(sent, /用户问题：你是谁？/);
   assert.equal(fake.requests[0].model, 'fake-model');
@@ -78,7 +85,11 @@ test('sales_report: database.query over the bundled SQLite data, rendered with a
 
 test('sales_report: SQL injection attempts through inputs stay data', async () => {
   const e = env();
-  for (const region of ["华东' OR '1'='1", "华东'; DROP TABLE sales; --", "x' UNION SELECT name, sql, 1 FROM sqlite_master --"]) {
+  for (const region of [
+    "华东' OR '1'='1",
+    "华东'; DROP TABLE sales; --",
+    "x' UNION SELECT name, sql, 1 FROM sqlite_master --",
+  ]) {
     const r = await run('sales_report.md', { region, period: '2024Q1' }, e);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(r.json.output.result, [], `"${region}" matched rows`);
@@ -89,9 +100,16 @@ test('sales_report: SQL injection attempts through inputs stay data', async () =
 
 test('sales_trend_analysis: an object output makes the prompt answer JSON, repaired once', async (t) => {
   const chart = { chart_type: 'line', title: '耳机销售趋势', x_axis: ['1月', '2月'], y_axis: [120, 150] };
-  const fake = await startFakeOpenAI([{ text: '这是图表：{"chart_type": "line"}' }, { text: '```json\n' + JSON.stringify(chart) + '\n```' }]);
+  const fake = await startFakeOpenAI([
+    { text: '这是图表：{"chart_type": "line"}' },
+    { text: '```json\n' + JSON.stringify(chart) + '\n```' },
+  ]);
   t.after(() => fake.close());
-  const r = await run('sales_trend_analysis.md', { product: '耳机', time_range: '最近30天', chart_type: '折线图' }, env(fake.url));
+  const r = await run(
+    'sales_trend_analysis.md',
+    { product: '耳机', time_range: '最近30天', chart_type: '折线图' },
+    env(fake.url),
+  );
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.deepEqual(r.json.output, { chart });
   assert.equal(fake.requests.length, 2);
@@ -123,32 +141,51 @@ test('export_report: file_generator writes real CSV and XLSX files into the work
 
 test('order_confirmation: runs, pauses for a person, finishes on resume; a second resume is refused', async () => {
   const e = env();
-  const start = await run('order_confirmation.md', { order_id: 'A100', product_name: '耳机', quantity: 2, unit_price: 99.5 }, e);
+  const start = await run(
+    'order_confirmation.md',
+    { order_id: 'A100', product_name: '耳机', quantity: 2, unit_price: 99.5 },
+    e,
+  );
   assert.equal(start.code, 0, start.stderr);
   assert.equal(start.json.status, 'awaiting');
   assert.equal(start.json.await.step, 'user_confirmation');
   assert.match(start.json.await.message, /总金额：¥199\n/);
   assert.deepEqual(start.json.await.inputSchema.required, ['confirm']);
 
-  const bad = await skein(['resume', start.json.runId, '--input', '{"confirm": "yes"}', '--json'], { env: e });
+  const bad = await skein(['resume', start.json.runId, '--input', '{"confirm": "yes"}', '--json'], {
+    env: e,
+  });
   assert.equal(bad.code, 2);
   assert.match(JSON.parse(bad.stdout).error.message, /confirm: must be boolean/);
 
-  const done = await skein(['resume', start.json.runId, '--input', '{"confirm": true, "notes": "请尽快发货"}', '--json'], { env: e });
+  const done = await skein(
+    ['resume', start.json.runId, '--input', '{"confirm": true, "notes": "请尽快发货"}', '--json'],
+    { env: e },
+  );
   assert.equal(done.code, 0, done.stderr);
   const out = JSON.parse(done.stdout);
   assert.equal(out.status, 'completed');
   assert.equal(out.output.title, '订单 A100');
   assert.equal(out.output.level, 'info');
-  assert.deepEqual(JSON.parse(out.output.content), { order_id: 'A100', total_amount: 199, confirmed: true, user_notes: '请尽快发货' });
+  assert.deepEqual(JSON.parse(out.output.content), {
+    order_id: 'A100',
+    total_amount: 199,
+    confirmed: true,
+    user_notes: '请尽快发货',
+  });
 
-  const twice = await skein(['resume', start.json.runId, '--input', '{"confirm": true}', '--json'], { env: e });
+  const twice = await skein(['resume', start.json.runId, '--input', '{"confirm": true}', '--json'], {
+    env: e,
+  });
   assert.equal(twice.code, 1);
   assert.match(JSON.parse(twice.stdout).error.message, /cannot be resumed: it has already completed/);
 
   const events = await skein(['inspect', start.json.runId, '--json'], { env: e });
   const types = JSON.parse(events.stdout).events.map((ev: { type: string }) => ev.type);
-  assert.deepEqual(types.filter((ty: string) => ['awaiting', 'resumed', 'completed'].includes(ty)), ['awaiting', 'resumed', 'completed']);
+  assert.deepEqual(
+    types.filter((ty: string) => ['awaiting', 'resumed', 'completed'].includes(ty)),
+    ['awaiting', 'resumed', 'completed'],
+  );
   assert.equal(types.filter((ty: string) => ty === 'run_started').length, 1);
 });
 
@@ -160,15 +197,20 @@ test('bad input exits 2 naming every bad field; an unknown skill id exits 2', as
   assert.match(r.json.error.message, /quantity: must be number/);
   const u = await skein(['run', 'no_such_skill', '--json'], { env: env() });
   assert.equal(u.code, 2);
-  assert.match(JSON.parse(u.stdout).error.message, /no skill "no_such_skill"; known: chat, export_report/);
+  assert.match(
+    JSON.parse(u.stdout).error.message,
+    /no skill "no_such_skill"; known: chat, code_review, export_report/,
+  );
 });
 
 test('list shows the example skills with versions and dialects; run finds a skill by id', async () => {
   const e = env();
   const l = await skein(['list', '--json'], { env: e });
-  const ids = JSON.parse(l.stdout).skills.map((s: { id: string; version: string; dialect: string }) => `${s.id}@${s.version} ${s.dialect}`);
+  const ids = JSON.parse(l.stdout).skills.map(
+    (s: { id: string; version: string; dialect: string }) => `${s.id}@${s.version} ${s.dialect}`,
+  );
   assert.ok(ids.includes('order_confirmation@1.0.0 aegis'), ids.join());
-  assert.equal(ids.length, 7);
+  assert.equal(ids.length, 14);
   const r = await skein(['run', 'simple_search@1.0.0', '--input', '{"query":"MCP"}', '--json'], { env: e });
   assert.equal(JSON.parse(r.stdout).status, 'completed');
 });

@@ -21,7 +21,12 @@ test('validate --json prints the documented object', async () => {
   assert.equal(out.errors, 1);
   assert.equal(out.warnings, 2);
   const [greet, broken] = out.files;
-  assert.deepEqual(greet, { path: `${FIX}/greet.md`, dialect: 'aegis', skills: [{ id: 'greet', version: '2.0.0' }], diagnostics: [] });
+  assert.deepEqual(greet, {
+    path: `${FIX}/greet.md`,
+    dialect: 'aegis',
+    skills: [{ id: 'greet', version: '2.0.0' }],
+    diagnostics: [],
+  });
   assert.equal(broken.dialect, 'aegis');
   assert.deepEqual(broken.skills, []);
   const missing = broken.diagnostics.find((d: { code: string }) => d.code === 'aegis/missing-varname');
@@ -51,7 +56,10 @@ test('an explicit file of no dialect is an error; a missing path too', async () 
   const r = await skein(['validate', `${FIX}/README.md`, 'no/such/file.md', '--json']);
   assert.equal(r.code, 1);
   const out = JSON.parse(r.stdout);
-  assert.deepEqual(out.files.map((f: { diagnostics: { code: string }[] }) => f.diagnostics[0].code), ['skein/unknown-dialect', 'skein/not-found']);
+  assert.deepEqual(
+    out.files.map((f: { diagnostics: { code: string }[] }) => f.diagnostics[0].code),
+    ['skein/unknown-dialect', 'skein/not-found'],
+  );
 });
 
 test('colour only when forced or on a terminal', async () => {
@@ -67,7 +75,10 @@ test('usage errors exit 2', async () => {
 });
 
 test('invalid_syntax.md from the corpus fails', { skip: corpusSkip }, async () => {
-  const r = await skein(['validate', join(CORPUS, 'aegis/skill-dsl_src_test_resources_skills_invalid_syntax.md')]);
+  const r = await skein([
+    'validate',
+    join(CORPUS, 'aegis/skill-dsl_src_test_resources_skills_invalid_syntax.md'),
+  ]);
   assert.equal(r.code, 1);
   assert.match(r.stdout, /:1:1: error aegis\/bad-header the first heading must be "# skill: <id>"/);
 });
@@ -77,7 +88,9 @@ test('the whole Aegis corpus validates without a crash', { skip: corpusSkip }, a
   assert.equal(r.code, 1, 'the corpus has broken files on purpose');
   const out = JSON.parse(r.stdout);
   assert.ok(out.files.length >= 140, `only ${out.files.length} files`);
-  const crashes = out.files.flatMap((f: { diagnostics: { code: string }[] }) => f.diagnostics).filter((d: { code: string }) => d.code === 'skein/internal-error');
+  const crashes = out.files
+    .flatMap((f: { diagnostics: { code: string }[] }) => f.diagnostics)
+    .filter((d: { code: string }) => d.code === 'skein/internal-error');
   assert.deepEqual(crashes, []);
 });
 
@@ -86,6 +99,10 @@ test('the bundled example skills validate without errors or warnings', async () 
   assert.equal(r.code, 0, r.stdout);
   const out = JSON.parse(r.stdout);
   assert.equal(out.errors, 0);
-  assert.equal(out.warnings, 0, JSON.stringify(out.files.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics)));
-  assert.equal(out.files.length, 7);
+  assert.equal(
+    out.warnings,
+    0,
+    JSON.stringify(out.files.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics)),
+  );
+  assert.equal(out.files.length, 14);
 });

@@ -29,9 +29,21 @@ test('skein.yaml paths resolve against its folder; the environment wins', () => 
   assert.equal(c.model, 'openai:gpt-4o-mini');
   assert.deepEqual(c.skillsPath, [join(d, 'a'), join(d, 'b')]);
   assert.equal(c.workspace, join(d, 'ws'));
-  assert.deepEqual(c.tools, { modules: [join(d, 't.ts')], httpAllow: ['api.example.com'], databaseUrl: `sqlite:${join(d, 'data/x.db')}` });
-  assert.deepEqual(c.mcpServers, { fs: { command: 'npx', args: ['server'], env: undefined, cwd: d }, web: { url: 'http://127.0.0.1:9/mcp', headers: undefined } });
-  const e = loadConfig(d, { SKEIN_MODEL: 'compat:m', SKEIN_HOME: '/tmp/h', SKEIN_SKILLS: '/x:/y', SKEIN_BASE_URL: 'http://b' });
+  assert.deepEqual(c.tools, {
+    modules: [join(d, 't.ts')],
+    httpAllow: ['api.example.com'],
+    databaseUrl: `sqlite:${join(d, 'data/x.db')}`,
+  });
+  assert.deepEqual(c.mcpServers, {
+    fs: { command: 'npx', args: ['server'], env: undefined, cwd: d },
+    web: { url: 'http://127.0.0.1:9/mcp', headers: undefined },
+  });
+  const e = loadConfig(d, {
+    SKEIN_MODEL: 'compat:m',
+    SKEIN_HOME: '/tmp/h',
+    SKEIN_SKILLS: '/x:/y',
+    SKEIN_BASE_URL: 'http://b',
+  });
   assert.equal(e.model, 'compat:m');
   assert.equal(e.home, '/tmp/h');
   assert.deepEqual(e.skillsPath, ['/x', '/y']);
@@ -39,8 +51,17 @@ test('skein.yaml paths resolve against its folder; the environment wins', () => 
 });
 
 test('mistakes in skein.yaml name the file and the field', () => {
-  assert.throws(() => loadConfig(dir('model: [1]\n'), {}), /skein\.yaml: "model" must be a "provider:model" string/);
-  assert.throws(() => loadConfig(dir('mcpServers:\n  x: {}\n'), {}), /mcpServers\.x needs "command" \(stdio\) or "url"/);
+  assert.throws(
+    () => loadConfig(dir('model: [1]\n'), {}),
+    /skein\.yaml: "model" must be a "provider:model" string/,
+  );
+  assert.throws(
+    () => loadConfig(dir('mcpServers:\n  x: {}\n'), {}),
+    /mcpServers\.x needs "command" \(stdio\) or "url"/,
+  );
   assert.throws(() => loadConfig(dir('a: [\n'), {}), /skein\.yaml: /);
-  assert.throws(() => loadConfig(dir(), { SKEIN_CONFIG: 'missing.yaml' }), /SKEIN_CONFIG names .*missing\.yaml, which does not exist/);
+  assert.throws(
+    () => loadConfig(dir(), { SKEIN_CONFIG: 'missing.yaml' }),
+    /SKEIN_CONFIG names .*missing\.yaml, which does not exist/,
+  );
 });

@@ -11,7 +11,10 @@ export interface CliResult {
 }
 
 /** Runs the built `skein` command as a user would, with extra environment and optional stdin. */
-export function skein(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+export function skein(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? ROOT,

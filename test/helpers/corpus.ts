@@ -5,4 +5,6 @@ import { join } from 'node:path';
 export const CORPUS = process.env.SKEIN_CORPUS ?? join(import.meta.dirname, '../../../shared/corpus');
 
 /** Whether the corpus is here; tests that need it skip with this notice otherwise. */
-export const corpusSkip: string | false = existsSync(CORPUS) ? false : `corpus not found at ${CORPUS}; set SKEIN_CORPUS`;
+export const corpusSkip: string | false = existsSync(CORPUS)
+  ? false
+  : `corpus not found at ${CORPUS}; set SKEIN_CORPUS`;

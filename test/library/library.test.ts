@@ -19,11 +19,21 @@ async function library(files: Record<string, string>) {
 }
 
 test('several versions per id: the highest semver by default, id@version picks one', async () => {
-  const lib = await library({ 'a.md': withVersion('1.2.0'), 'b.md': withVersion('1.10.0'), 'nested/c.md': withVersion('1.9.3') });
+  const lib = await library({
+    'a.md': withVersion('1.2.0'),
+    'b.md': withVersion('1.10.0'),
+    'nested/c.md': withVersion('1.9.3'),
+  });
   assert.equal(lib.find('greet').version, '1.10.0');
   assert.equal(lib.find('greet@1.2.0').version, '1.2.0');
-  assert.deepEqual(lib.all().map((s) => s.version), ['1.10.0', '1.9.3', '1.2.0']);
-  assert.throws(() => lib.find('greet@3.0.0'), /skill "greet" has no version 3\.0\.0; versions: 1\.10\.0, 1\.9\.3, 1\.2\.0/);
+  assert.deepEqual(
+    lib.all().map((s) => s.version),
+    ['1.10.0', '1.9.3', '1.2.0'],
+  );
+  assert.throws(
+    () => lib.find('greet@3.0.0'),
+    /skill "greet" has no version 3\.0\.0; versions: 1\.10\.0, 1\.9\.3, 1\.2\.0/,
+  );
   assert.throws(() => lib.find('nope'), /no skill "nope"; known: greet/);
 });
 

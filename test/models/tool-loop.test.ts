@@ -5,7 +5,12 @@ import { messageText, startFakeOpenAI } from '../helpers/fake-openai.js';
 
 test('the model calls an offered tool, a refused one, then answers; every turn goes back to it', async (t) => {
   const fake = await startFakeOpenAI([
-    { toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }, { name: 'delete_everything', arguments: {} }] },
+    {
+      toolCalls: [
+        { name: 'add', arguments: { a: 2, b: 3 } },
+        { name: 'delete_everything', arguments: {} },
+      ],
+    },
     { text: 'The sum is 5.' },
   ]);
   t.after(() => fake.close());
@@ -20,7 +25,11 @@ test('the model calls an offered tool, a refused one, then answers; every turn g
       {
         name: 'add',
         description: 'adds',
-        inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+        inputSchema: {
+          type: 'object',
+          properties: { a: { type: 'number' }, b: { type: 'number' } },
+          required: ['a', 'b'],
+        },
         execute: async (input) => ({ sum: (input as { a: number }).a + (input as { b: number }).b }),
       },
     ],
@@ -38,10 +47,19 @@ test('the model calls an offered tool, a refused one, then answers; every turn g
     'result add {"sum":5}',
   ]);
   const second = fake.requests[1];
-  assert.deepEqual(second.tools?.map((x) => (x as { function: { name: string } }).function.name), ['add']);
+  assert.deepEqual(
+    second.tools?.map((x) => (x as { function: { name: string } }).function.name),
+    ['add'],
+  );
   const toolMessages = second.messages.filter((m) => m.role === 'tool').map((m) => messageText(m));
   assert.equal(toolMessages.length, 2);
-  assert.ok(toolMessages.some((m) => m.includes('"sum":5')), JSON.stringify(toolMessages));
-  assert.ok(toolMessages.some((m) => /delete_everything/.test(m)), 'the model is told its call was refused');
+  assert.ok(
+    toolMessages.some((m) => m.includes('"sum":5')),
+    JSON.stringify(toolMessages),
+  );
+  assert.ok(
+    toolMessages.some((m) => /delete_everything/.test(m)),
+    'the model is told its call was refused',
+  );
   assert.ok(result.messages.length >= 3, 'assistant, tool and final assistant turns are returned');
 });

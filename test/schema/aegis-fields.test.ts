@@ -4,18 +4,32 @@ import { aegisFieldsToSchema, validateValue, type FieldProblem } from '../../src
 
 function convert(fields: unknown) {
   const problems: FieldProblem[] = [];
-  return { schema: aegisFieldsToSchema(fields, problems), problems: problems.map((p) => `${p.severity} ${p.code} ${p.path.join('.')}`) };
+  return {
+    schema: aegisFieldsToSchema(fields, problems),
+    problems: problems.map((p) => `${p.severity} ${p.code} ${p.path.join('.')}`),
+  };
 }
 
 test('shorthand fields are required strings', () => {
   const { schema, problems } = convert({ query: 'string', n: 'number' });
-  assert.deepEqual(schema, { type: 'object', properties: { query: { type: 'string' }, n: { type: 'number' } }, required: ['query', 'n'] });
+  assert.deepEqual(schema, {
+    type: 'object',
+    properties: { query: { type: 'string' }, n: { type: 'number' } },
+    required: ['query', 'n'],
+  });
   assert.deepEqual(problems, []);
 });
 
 test('attributes: optional fields accept null, defaults, UI hints, validation', () => {
   const { schema, problems } = convert({
-    quantity: { type: 'number', required: false, default: 1, label: 'Qty', placeholder: 'how many', validation: { min: 1, max: 999 } },
+    quantity: {
+      type: 'number',
+      required: false,
+      default: 1,
+      label: 'Qty',
+      placeholder: 'how many',
+      validation: { min: 1, max: 999 },
+    },
   });
   assert.deepEqual(schema.properties!.quantity, {
     type: ['number', 'null'],
@@ -43,7 +57,10 @@ test('object sub-fields and items are flattened, nested several levels', () => {
     address: { type: 'object', city: { type: 'string' }, street: { type: 'string', required: false } },
     departments: {
       type: 'array',
-      items: { name: { type: 'string' }, members: { type: 'array', items: { name: { type: 'string' }, role: 'string' } } },
+      items: {
+        name: { type: 'string' },
+        members: { type: 'array', items: { name: { type: 'string' }, role: 'string' } },
+      },
     },
     tags: { type: 'array', items: { type: 'string' } },
   });
@@ -54,17 +71,29 @@ test('object sub-fields and items are flattened, nested several levels', () => {
     required: ['city'],
   });
   const members = schema.properties!.departments.items!.properties!.members;
-  assert.deepEqual(members.items, { type: 'object', properties: { name: { type: 'string' }, role: { type: 'string' } }, required: ['name', 'role'] });
+  assert.deepEqual(members.items, {
+    type: 'object',
+    properties: { name: { type: 'string' }, role: { type: 'string' } },
+    required: ['name', 'role'],
+  });
   assert.deepEqual(schema.properties!.tags.items, { type: 'string' });
 });
 
 test('a sub-field named like an attribute is told apart by its own type', () => {
-  const { schema } = convert({ results: { type: 'array', items: { type: { type: 'string' }, title: { type: 'string' } } } });
+  const { schema } = convert({
+    results: { type: 'array', items: { type: { type: 'string' }, title: { type: 'string' } } },
+  });
   assert.deepEqual(Object.keys(schema.properties!.results.items!.properties!), ['type', 'title']);
 });
 
 test('problems carry the key path', () => {
-  const { problems } = convert({ a: { type: 'date' }, b: { description: 'no type' }, c: { type: 'string', city: { type: 'string' } }, d: 'integer', e: { type: 'number', uiHint: 'slider', colour: 'red' } });
+  const { problems } = convert({
+    a: { type: 'date' },
+    b: { description: 'no type' },
+    c: { type: 'string', city: { type: 'string' } },
+    d: 'integer',
+    e: { type: 'number', uiHint: 'slider', colour: 'red' },
+  });
   assert.deepEqual(problems, [
     'error aegis/unknown-type a.type',
     'error aegis/field-without-type b',
@@ -77,7 +106,12 @@ test('problems carry the key path', () => {
 test('validation reports every bad field by name and applies defaults to a copy', () => {
   const { schema } = convert({
     order_id: 'string',
-    quantity: { type: 'number', required: false, default: 1, validation: { min: 1, message: 'at least one' } },
+    quantity: {
+      type: 'number',
+      required: false,
+      default: 1,
+      validation: { min: 1, message: 'at least one' },
+    },
     format: { type: 'string', options: ['PDF', 'CSV'] },
     items: { type: 'array', items: { sku: { type: 'string' } } },
   });
@@ -93,7 +127,7 @@ test('validation reports every bad field by name and applies defaults to a copy'
   const input = { order_id: 'A', format: 'PDF', items: [] };
   const good = validateValue(schema, input);
   assert.deepEqual(good, { ok: true, value: { order_id: 'A', format: 'PDF', items: [], quantity: 1 } });
-  assert.deepEqual(input, { order_id: 'A', format: 'PDF', items: [] }, 'the caller\'s value is untouched');
+  assert.deepEqual(input, { order_id: 'A', format: 'PDF', items: [] }, "the caller's value is untouched");
 });
 
 test('a schema is compiled once', async () => {
@@ -104,7 +138,12 @@ test('a schema is compiled once', async () => {
 
 test('an object sub-field named options, description or required is a sub-field', () => {
   const { schema, problems } = convert({
-    chart: { type: 'object', description: 'c', options: { type: 'object', required: false }, required: { type: 'boolean' } },
+    chart: {
+      type: 'object',
+      description: 'c',
+      options: { type: 'object', required: false },
+      required: { type: 'boolean' },
+    },
   });
   assert.deepEqual(problems, []);
   assert.deepEqual(schema.properties!.chart, {

@@ -15,23 +15,46 @@ const stores: [string, () => RunStore][] = [
 
 function run(id: string): RunRecord {
   const now = new Date().toISOString();
-  return { id, skill: { id: 's', version: '1.0.0', source: '/x.md' }, input: { a: 1 }, status: 'running', owner: 'h:1:x', createdAt: now, updatedAt: now };
+  return {
+    id,
+    skill: { id: 's', version: '1.0.0', source: '/x.md' },
+    input: { a: 1 },
+    status: 'running',
+    owner: 'h:1:x',
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
-const event = (runId: string, seq: number, node: string): RunEvent => ({ runId, seq, at: 'now', type: 'node_started', node, kind: 'tool', attempt: 1 });
+const event = (runId: string, seq: number, node: string): RunEvent => ({
+  runId,
+  seq,
+  at: 'now',
+  type: 'node_started',
+  node,
+  kind: 'tool',
+  attempt: 1,
+});
 
 for (const [name, open] of stores) {
   test(`${name} store: runs, nodes and events round-trip`, async () => {
     const store = open();
     await store.createRun(run('r1'));
     await store.appendEvents([event('r1', 0, 'a')]);
-    await store.saveNode('r1', { node: 'a', status: 'done', writes: [{ path: ['x', 'y'], value: [1, '二'] }] }, [event('r1', 1, 'a')]);
+    await store.saveNode(
+      'r1',
+      { node: 'a', status: 'done', writes: [{ path: ['x', 'y'], value: [1, '二'] }] },
+      [event('r1', 1, 'a')],
+    );
     await store.saveNode('r1', { node: 'r', status: 'done', writes: [], chosen: ['b'] }, []);
     assert.deepEqual(await store.nodes('r1'), [
       { node: 'a', status: 'done', writes: [{ path: ['x', 'y'], value: [1, '二'] }] },
       { node: 'r', status: 'done', writes: [], chosen: ['b'] },
     ]);
-    assert.deepEqual((await store.events('r1')).map((e) => e.seq), [0, 1]);
+    assert.deepEqual(
+      (await store.events('r1')).map((e) => e.seq),
+      [0, 1],
+    );
     const got = await store.getRun('r1');
     assert.equal(got?.status, 'running');
     assert.deepEqual(got?.input, { a: 1 });
@@ -50,9 +73,15 @@ for (const [name, open] of stores) {
       store.transition('r2', ['awaiting'], 'running', { owner: 'p2' }),
     ]);
     assert.deepEqual(claims.sort(), [false, true]);
-    assert.equal(await store.transition('r2', ['running'], 'running', { owner: 'p3' }, 'someone-else'), false);
+    assert.equal(
+      await store.transition('r2', ['running'], 'running', { owner: 'p3' }, 'someone-else'),
+      false,
+    );
     const owner = (await store.getRun('r2'))!.owner!;
-    assert.equal(await store.transition('r2', ['running'], 'completed', { output: { done: true } }, owner), true);
+    assert.equal(
+      await store.transition('r2', ['running'], 'completed', { output: { done: true } }, owner),
+      true,
+    );
     const done = await store.getRun('r2');
     assert.deepEqual([done?.status, done?.output], ['completed', { done: true }]);
     await store.close();
@@ -62,7 +91,10 @@ for (const [name, open] of stores) {
     const store = open();
     await store.createRun(run('first'));
     await store.createRun({ ...run('second'), createdAt: new Date(Date.now() + 1000).toISOString() });
-    assert.deepEqual((await store.listRuns(10)).map((r) => r.id), ['second', 'first']);
+    assert.deepEqual(
+      (await store.listRuns(10)).map((r) => r.id),
+      ['second', 'first'],
+    );
     await store.close();
   });
 }

@@ -7,8 +7,11 @@ import { UsageError } from '../usage-error.js';
 
 /** `skein inspect RUN_ID [--json]`: the run's state and its stored events. */
 export async function inspectCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { json: { type: 'boolean' }, help: { type: 'boolean' } });
-  if (values.help) return void process.stdout.write('Usage: skein inspect RUN_ID [--json]\n'), 0;
+  const { values, positionals } = parseCommandArgs(argv, {
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return (void process.stdout.write('Usage: skein inspect RUN_ID [--json]\n'), 0);
   if (positionals.length !== 1) throw new UsageError('inspect needs exactly one RUN_ID');
   const store = await openStore(loadConfig());
   try {
@@ -29,7 +32,9 @@ export async function inspectCommand(argv: string[]): Promise<number> {
       ...(run.error ? [c.red(`error ${run.error.code}: ${run.error.message}`)] : []),
       ...(run.awaiting ? [c.yellow(`awaiting step "${run.awaiting.step}"`)] : []),
       '',
-      ...events.map((e) => `${String(e.seq).padStart(4)}  ${e.at.slice(11, 23)}  ${e.type.padEnd(13)} ${describe(e)}`),
+      ...events.map(
+        (e) => `${String(e.seq).padStart(4)}  ${e.at.slice(11, 23)}  ${e.type.padEnd(13)} ${describe(e)}`,
+      ),
     ];
     process.stdout.write(lines.join('\n') + '\n');
     return 0;

@@ -7,17 +7,28 @@ import { colorFor } from '../style.js';
 
 /** `skein list [PATH] [--json]`: the skills found, with versions and dialects. */
 export async function listCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { json: { type: 'boolean' }, help: { type: 'boolean' } });
-  if (values.help) return void process.stdout.write('Usage: skein list [PATH...] [--json]\n'), 0;
+  const { values, positionals } = parseCommandArgs(argv, {
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return (void process.stdout.write('Usage: skein list [PATH...] [--json]\n'), 0);
   const paths = positionals.length ? positionals : loadConfig().skillsPath.filter((p) => existsSync(p));
   const { units } = await loadPaths(paths);
   const library = new SkillLibrary(units);
   const skills = library.all();
-  const problems = [...units.flatMap((u) => u.diagnostics), ...library.diagnostics].filter((d) => d.severity === 'error');
+  const problems = [...units.flatMap((u) => u.diagnostics), ...library.diagnostics].filter(
+    (d) => d.severity === 'error',
+  );
   if (values.json) {
     process.stdout.write(
       JSON.stringify({
-        skills: skills.map((s) => ({ id: s.id, version: s.version, dialect: s.dialect, description: s.description, source: s.source })),
+        skills: skills.map((s) => ({
+          id: s.id,
+          version: s.version,
+          dialect: s.dialect,
+          description: s.description,
+          source: s.source,
+        })),
         errors: problems.length,
       }) + '\n',
     );
@@ -25,10 +36,23 @@ export async function listCommand(argv: string[]): Promise<number> {
   }
   const c = colorFor(process.stdout);
   const width = Math.max(2, ...skills.map((s) => `${s.id}@${s.version}`.length));
-  const lines = skills.map((s) => `${c.bold(`${s.id}@${s.version}`.padEnd(width))}  ${s.dialect.padEnd(10)}  ${c.dim(firstLine(s.description))}`);
-  if (!skills.length) lines.push(c.dim(`no skills in ${paths.join(', ') || 'the skills path (set SKEIN_SKILLS or skills: in skein.yaml)'}`));
+  const lines = skills.map(
+    (s) =>
+      `${c.bold(`${s.id}@${s.version}`.padEnd(width))}  ${s.dialect.padEnd(10)}  ${c.dim(firstLine(s.description))}`,
+  );
+  if (!skills.length)
+    lines.push(
+      c.dim(
+        `no skills in ${paths.join(', ') || 'the skills path (set SKEIN_SKILLS or skills: in skein.yaml)'}`,
+      ),
+    );
   const broken = new Set(problems.map((d) => d.file)).size;
-  if (broken) lines.push(c.yellow(`${broken} file${broken === 1 ? '' : 's'} with errors left out; run skein validate to see them`));
+  if (broken)
+    lines.push(
+      c.yellow(
+        `${broken} file${broken === 1 ? '' : 's'} with errors left out; run skein validate to see them`,
+      ),
+    );
   process.stdout.write(lines.join('\n') + '\n');
   return 0;
 }

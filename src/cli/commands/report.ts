@@ -18,5 +18,10 @@ export function reportRefusal(e: unknown, json: boolean): number {
   if (e instanceof RunRefused && e.details) error.fields = e.details;
   if (json) process.stdout.write(JSON.stringify({ error }) + '\n');
   else process.stderr.write(`${e.message}\n`);
-  return code === 'bad_skill' || code === 'input_invalid' || code === 'input_required' || code === 'not_executable' ? 2 : 1;
+  return code === 'bad_skill' ||
+    code === 'input_invalid' ||
+    code === 'input_required' ||
+    code === 'not_executable'
+    ? 2
+    : 1;
 }

@@ -16,12 +16,18 @@ export class BadSkillError extends Error {
 }
 
 /** SKILL is a file, a skill folder, or `id[@version]` in the skills path. */
-export async function resolveSkill(arg: string, skills: LibrarySkillService, dialect?: DialectName): Promise<Skill> {
+export async function resolveSkill(
+  arg: string,
+  skills: LibrarySkillService,
+  dialect?: DialectName,
+): Promise<Skill> {
   if (!existsSync(arg)) {
     try {
       return await skills.find(arg);
     } catch (e) {
-      throw new BadSkillError(`${(e as Error).message} (SKILL is a file, a skill folder, or id[@version] in the skills path)`);
+      throw new BadSkillError(
+        `${(e as Error).message} (SKILL is a file, a skill folder, or id[@version] in the skills path)`,
+      );
     }
   }
   const { units } = await loadPaths([arg], { dialect });
@@ -34,5 +40,7 @@ export async function resolveSkill(arg: string, skills: LibrarySkillService, dia
     );
   if (found.length === 1) return found[0];
   if (!found.length) throw new BadSkillError(`${arg} holds no skill`);
-  throw new BadSkillError(`${arg} holds several skills (${found.map((s) => `${s.id}@${s.version}`).join(', ')}); name one with id[@version]`);
+  throw new BadSkillError(
+    `${arg} holds several skills (${found.map((s) => `${s.id}@${s.version}`).join(', ')}); name one with id[@version]`,
+  );
 }

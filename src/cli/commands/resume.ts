@@ -15,14 +15,18 @@ export async function resumeCommand(argv: string[]): Promise<number> {
     model: { type: 'string' },
     help: { type: 'boolean' },
   });
-  if (values.help) return void process.stdout.write('Usage: skein resume RUN_ID --input JSON|@file.json [--json]\n'), 0;
+  if (values.help)
+    return (void process.stdout.write('Usage: skein resume RUN_ID --input JSON|@file.json [--json]\n'), 0);
   if (positionals.length !== 1) throw new UsageError('resume needs exactly one RUN_ID');
   const json = Boolean(values.json);
   const input = readInputArg(values.input);
   const host = await openHost(loadConfig(), { model: values.model });
   const interrupt = interruptSignal();
   try {
-    const result = await host.runtime.resume(positionals[0], input, { onEvent: json ? undefined : liveView(), signal: interrupt.signal });
+    const result = await host.runtime.resume(positionals[0], input, {
+      onEvent: json ? undefined : liveView(),
+      signal: interrupt.signal,
+    });
     return reportResult(result, json);
   } catch (e) {
     return reportRefusal(e, json);

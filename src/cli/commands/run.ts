@@ -20,7 +20,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     dialect: { type: 'string' },
     help: { type: 'boolean' },
   });
-  if (values.help) return void process.stdout.write(`Usage: ${USAGE}\n`), 0;
+  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
   if (positionals.length !== 1) throw new UsageError('run needs exactly one SKILL');
   const dialect = values.dialect as DialectName | undefined;
   if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);
@@ -30,7 +30,10 @@ export async function runCommand(argv: string[]): Promise<number> {
   const interrupt = interruptSignal();
   try {
     const skill = await resolveSkill(positionals[0], host.skills, dialect);
-    const result = await host.runtime.start(skill, input, { onEvent: json ? undefined : liveView(), signal: interrupt.signal });
+    const result = await host.runtime.start(skill, input, {
+      onEvent: json ? undefined : liveView(),
+      signal: interrupt.signal,
+    });
     return reportResult(result, json);
   } catch (e) {
     return reportRefusal(e, json);

@@ -1,6 +1,7 @@
 import { parseCommandArgs } from '../args.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
+import { checkCalls } from '../../library/check-calls.js';
 import { loadPaths, type LoadedUnit } from '../../library/load-paths.js';
 import { compareDiagnostics, countBySeverity, type Diagnostic } from '../../ir/diagnostic.js';
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
@@ -24,6 +25,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
     throw new UsageError(`unknown dialect "${dialect}"; known: ${DIALECT_NAMES.join(', ')}`);
 
   const { units, skipped } = await loadPaths(positionals, { dialect });
+  checkCalls(units);
   if (values.strict) for (const u of units) for (const d of u.diagnostics) d.severity = 'error';
   const all = units.flatMap((u) => u.diagnostics);
   const { errors, warnings } = countBySeverity(all);
@@ -58,7 +60,13 @@ function jsonDiagnostic(d: Diagnostic, unitPath: string) {
   };
 }
 
-function printHuman(units: LoadedUnit[], skipped: string[], verbose: boolean, errors: number, warnings: number): void {
+function printHuman(
+  units: LoadedUnit[],
+  skipped: string[],
+  verbose: boolean,
+  errors: number,
+  warnings: number,
+): void {
   const c = colorFor(process.stdout);
   const lines: string[] = [];
   for (const u of units) {
@@ -67,7 +75,8 @@ function printHuman(units: LoadedUnit[], skipped: string[], verbose: boolean, er
       lines.push(`${c.bold(`${d.file}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.code)} ${d.message}`);
     }
     if (verbose)
-      for (const s of u.skills) lines.push(`${c.green('ok')} ${u.path} ${c.dim(u.dialect ?? '')} ${s.id}@${s.version}`);
+      for (const s of u.skills)
+        lines.push(`${c.green('ok')} ${u.path} ${c.dim(u.dialect ?? '')} ${s.id}@${s.version}`);
   }
   if (verbose) for (const p of skipped) lines.push(c.dim(`skipped ${p} (no dialect)`));
   const skills = units.reduce((n, u) => n + u.skills.length, 0);

@@ -35,7 +35,13 @@ export function parseAttributes(line: string, offset: number, plain: boolean): A
   const p = plain ? PLAIN.exec(line) : null;
   if (p) {
     const valueAt = line.indexOf(p[2], p[1].length);
-    found.push({ key: p[1], value: unquote(p[2].trim()), offset: offset + line.indexOf(p[1]), valueOffset: offset + valueAt, plain: true });
+    found.push({
+      key: p[1],
+      value: unquote(p[2].trim()),
+      offset: offset + line.indexOf(p[1]),
+      valueOffset: offset + valueAt,
+      plain: true,
+    });
   }
   return found;
 }

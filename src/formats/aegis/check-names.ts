@@ -8,11 +8,19 @@ const VAR_NAME = /^[a-z][a-z0-9_]*$/;
  * Step names must be unique; a varName must match ^[a-z][a-z0-9_]*$, avoid reserved words, and not
  * clash with a step name, another varName or an input field (spec §4.2).
  */
-export function checkNames(steps: readonly CompiledStep[], inputNames: readonly string[], report: Reporter): void {
+export function checkNames(
+  steps: readonly CompiledStep[],
+  inputNames: readonly string[],
+  report: Reporter,
+): void {
   const stepNames = new Map<string, CompiledStep>();
   for (const s of steps) {
     if (stepNames.has(s.name))
-      report.error('duplicate-step', `step name "${s.name}" is used twice; step names must be unique`, s.offset);
+      report.error(
+        'duplicate-step',
+        `step name "${s.name}" is used twice; step names must be unique`,
+        s.offset,
+      );
     else stepNames.set(s.name, s);
   }
   const inputs = new Set(inputNames);
@@ -22,10 +30,21 @@ export function checkNames(steps: readonly CompiledStep[], inputNames: readonly 
     const { name, offset } = s.varName;
     const end = offset + name.length;
     if (!VAR_NAME.test(name)) {
-      report.error('bad-varname', `varName "${name}" must match ^[a-z][a-z0-9_]*$ (lower case, digits, underscores)`, offset, end);
+      report.error(
+        'bad-varname',
+        `varName "${name}" must match ^[a-z][a-z0-9_]*$ (lower case, digits, underscores)`,
+        offset,
+        end,
+      );
       continue;
     }
-    if (RESERVED.has(name)) report.error('reserved-word', `varName "${name}" is a reserved word (spec §8.1); pick another name`, offset, end);
+    if (RESERVED.has(name))
+      report.error(
+        'reserved-word',
+        `varName "${name}" is a reserved word (spec §8.1); pick another name`,
+        offset,
+        end,
+      );
     const step = stepNames.get(name);
     if (step)
       report.error(

@@ -58,7 +58,11 @@ export function checkVariables(
     }
     const definer = later.get(ref);
     if (definer && definer !== s) {
-      report.warn('defined-later', `step "${s.name}" reads "${ref}", which only the later step "${definer.name}" defines`, offset);
+      report.warn(
+        'defined-later',
+        `step "${s.name}" reads "${ref}", which only the later step "${definer.name}" defines`,
+        offset,
+      );
       return;
     }
     report.warn(
@@ -70,11 +74,13 @@ export function checkVariables(
 }
 
 /** The field names of the elements of the array at `path`, when its schema says what they are. */
-function elementFields(known: ReadonlyMap<string, JsonSchema | undefined>, path: readonly string[]): Set<string> | undefined {
+function elementFields(
+  known: ReadonlyMap<string, JsonSchema | undefined>,
+  path: readonly string[],
+): Set<string> | undefined {
   if (!path.length || !known.has(path[0])) return undefined;
   let schema = known.get(path[0]);
   for (const seg of path.slice(1)) schema = /^\d+$/.test(seg) ? schema?.items : schema?.properties?.[seg];
   const props = schema?.items?.properties;
   return props ? new Set(Object.keys(props)) : undefined;
 }
-

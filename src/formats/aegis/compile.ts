@@ -25,25 +25,56 @@ export function compileAegis(file: string, text: string): LoadResult {
   const doc = outlineAegis(text, report);
   const header = readHeader(doc, report);
 
-  const input = readSchemaSection(olderName(doc, 'input_schema', 'input', report), 'input_schema', false, report);
-  const output = readSchemaSection(olderName(doc, 'output_schema', 'output', report), 'output_schema', true, report);
+  const input = readSchemaSection(
+    olderName(doc, 'input_schema', 'input', report),
+    'input_schema',
+    false,
+    report,
+  );
+  const output = readSchemaSection(
+    olderName(doc, 'output_schema', 'output', report),
+    'output_schema',
+    true,
+    report,
+  );
 
   const stepsSection = doc.sections.get('steps');
-  if (!stepsSection) report.error('missing-steps', 'no "## steps" section; a skill needs at least one "### step: <name>"', 0);
+  if (!stepsSection)
+    report.error('missing-steps', 'no "## steps" section; a skill needs at least one "### step: <name>"', 0);
   else if (!doc.steps.length)
-    report.error('missing-steps', 'the "## steps" section has no "### step: <name>" headings', stepsSection.offset);
+    report.error(
+      'missing-steps',
+      'the "## steps" section has no "### step: <name>" headings',
+      stepsSection.offset,
+    );
 
   const steps: CompiledStep[] = [];
   for (const stepDoc of doc.steps) {
     const g = gatherStep(stepDoc, report);
     const type = g.type?.value;
     if (!type) {
-      report.error('missing-type', `step "${stepDoc.name}" has no **type**; add **type**: tool, prompt, template or await`, stepDoc.offset);
-      steps.push({ name: stepDoc.name, offset: stepDoc.offset, type: '', defines: [], reads: [], opaque: true });
+      report.error(
+        'missing-type',
+        `step "${stepDoc.name}" has no **type**; add **type**: tool, prompt, template or await`,
+        stepDoc.offset,
+      );
+      steps.push({
+        name: stepDoc.name,
+        offset: stepDoc.offset,
+        type: '',
+        defines: [],
+        reads: [],
+        opaque: true,
+      });
       continue;
     }
     if (!STEP_TYPES.includes(type)) {
-      report.error('unknown-step-type', `step "${stepDoc.name}" has unknown type "${type}"; use tool, prompt, template or await`, g.type!.valueOffset, g.type!.valueOffset + type.length);
+      report.error(
+        'unknown-step-type',
+        `step "${stepDoc.name}" has unknown type "${type}"; use tool, prompt, template or await`,
+        g.type!.valueOffset,
+        g.type!.valueOffset + type.length,
+      );
       steps.push({ name: stepDoc.name, offset: stepDoc.offset, type, defines: [], reads: [], opaque: true });
       continue;
     }
@@ -52,8 +83,18 @@ export function compileAegis(file: string, text: string): LoadResult {
     else steps.push(compileTextStep(g, output.schema, report));
   }
 
-  checkNames(steps, input.names.map((n) => n.name), report);
-  checkVariables(steps, input.schema, output.schema, new Map(output.names.map((n) => [n.name, n.offset])), report);
+  checkNames(
+    steps,
+    input.names.map((n) => n.name),
+    report,
+  );
+  checkVariables(
+    steps,
+    input.schema,
+    output.schema,
+    new Map(output.names.map((n) => [n.name, n.offset])),
+    report,
+  );
 
   if (report.failed || !header.id) return { skills: [], diagnostics: report.diagnostics };
   const nodes: Node[] = steps.map((s) => s.node!);
@@ -74,7 +115,12 @@ export function compileAegis(file: string, text: string): LoadResult {
 }
 
 /** A section under its name, or under the older name (`## input`, `## output`) with a warning. */
-function olderName(doc: AegisDocument, name: string, older: string, report: Reporter): SectionDoc | undefined {
+function olderName(
+  doc: AegisDocument,
+  name: string,
+  older: string,
+  report: Reporter,
+): SectionDoc | undefined {
   const section = doc.sections.get(name);
   const old = doc.sections.get(older);
   if (section || !old) return section;
@@ -87,15 +133,29 @@ interface SchemaSection {
   names: { name: string; offset: number }[];
 }
 
-function readSchemaSection(section: SectionDoc | undefined, name: string, required: boolean, report: Reporter): SchemaSection {
+function readSchemaSection(
+  section: SectionDoc | undefined,
+  name: string,
+  required: boolean,
+  report: Reporter,
+): SchemaSection {
   const empty: SchemaSection = { schema: { type: 'object', properties: {} }, names: [] };
   if (!section) {
-    if (required) report.error('missing-output-schema', `no "## ${name}" section; every skill declares its output as YAML fields`, 0);
+    if (required)
+      report.error(
+        'missing-output-schema',
+        `no "## ${name}" section; every skill declares its output as YAML fields`,
+        0,
+      );
     return empty;
   }
   const fence = section.blocks.find((b) => b.kind === 'fence');
   if (!fence || fence.kind !== 'fence') {
-    report.error('missing-schema-block', `"## ${name}" needs a \`\`\`yaml block of fields (name: type)`, section.offset);
+    report.error(
+      'missing-schema-block',
+      `"## ${name}" needs a \`\`\`yaml block of fields (name: type)`,
+      section.offset,
+    );
     return empty;
   }
   if (fence.lang !== 'yaml' && fence.lang !== 'yml')

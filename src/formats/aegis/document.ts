@@ -64,7 +64,11 @@ export function outlineAegis(text: string, report: Reporter): AegisDocument {
             block.textOffset + block.text.length,
           );
         } else if (!m[1].trim()) {
-          report.error('missing-id', 'the header "# skill:" names no skill id; write "# skill: my_skill"', block.textOffset);
+          report.error(
+            'missing-id',
+            'the header "# skill:" names no skill id; write "# skill: my_skill"',
+            block.textOffset,
+          );
         } else {
           doc.id = m[1].trim();
           doc.idOffset = block.textOffset + block.text.indexOf(m[1].trim());
@@ -75,7 +79,11 @@ export function outlineAegis(text: string, report: Reporter): AegisDocument {
         step = undefined;
         const key = block.text.trim().toLowerCase();
         if (doc.sections.has(key)) {
-          report.error('duplicate-section', `section "## ${block.text.trim()}" appears twice; merge them`, block.offset);
+          report.error(
+            'duplicate-section',
+            `section "## ${block.text.trim()}" appears twice; merge them`,
+            block.offset,
+          );
           section = undefined;
           continue;
         }
@@ -101,7 +109,13 @@ export function outlineAegis(text: string, report: Reporter): AegisDocument {
           continue;
         }
         const name = m[1].trim();
-        step = { name, offset: block.offset, nameOffset: block.textOffset + block.text.indexOf(name), attrs: [], fences: [] };
+        step = {
+          name,
+          offset: block.offset,
+          nameOffset: block.textOffset + block.text.indexOf(name),
+          attrs: [],
+          fences: [],
+        };
         doc.steps.push(step);
         continue;
       }
@@ -110,13 +124,17 @@ export function outlineAegis(text: string, report: Reporter): AegisDocument {
       if (block.kind === 'fence') step.fences.push(block);
       else if (block.kind === 'text') step.attrs.push(...parseAttributes(block.text, block.offset, true));
     } else if (section) {
-      const attrs = block.kind === 'text' && section.key !== 'steps' ? parseAttributes(block.text, block.offset, false) : [];
+      const attrs =
+        block.kind === 'text' && section.key !== 'steps'
+          ? parseAttributes(block.text, block.offset, false)
+          : [];
       if (attrs.length && attrs.every((a) => HEADER_KEYS.has(a.key))) doc.headerAttrs.push(...attrs);
       else section.blocks.push(block);
     } else if (block.kind === 'text' && sawHeader) {
       doc.headerAttrs.push(...parseAttributes(block.text, block.offset, false));
     }
   }
-  if (!sawHeader) report.error('missing-header', 'no "# skill: <id>" header; every Aegis skill starts with one', 0);
+  if (!sawHeader)
+    report.error('missing-header', 'no "# skill: <id>" header; every Aegis skill starts with one', 0);
   return doc;
 }

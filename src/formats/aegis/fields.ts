@@ -26,18 +26,33 @@ export interface Fields {
 }
 
 /** Converts the flat fields found at `path` of a YAML block, reporting problems where they are. */
-export function readFields(block: YamlBlock, path: (string | number)[], value: unknown, what: string, report: Reporter): Fields {
+export function readFields(
+  block: YamlBlock,
+  path: (string | number)[],
+  value: unknown,
+  what: string,
+  report: Reporter,
+): Fields {
   const problems: FieldProblem[] = [];
   const schema = aegisFieldsToSchema(value, problems);
   for (const p of problems) {
     const [start, end] = rangeAt(block, [...path, ...p.path], true);
-    if (p.severity === 'error') report.error(p.code.replace('aegis/', ''), `${what}: ${p.message}`, start, end);
+    if (p.severity === 'error')
+      report.error(p.code.replace('aegis/', ''), `${what}: ${p.message}`, start, end);
     else report.warn(p.code.replace('aegis/', ''), `${what}: ${p.message}`, start, end);
   }
-  const names = Object.keys(schema.properties ?? {}).map((name) => ({ name, offset: rangeAt(block, [...path, name], true)[0] }));
+  const names = Object.keys(schema.properties ?? {}).map((name) => ({
+    name,
+    offset: rangeAt(block, [...path, name], true)[0],
+  }));
   for (const { name, offset } of names)
     if (RESERVED.has(name))
-      report.error('reserved-word', `${what}: "${name}" is a reserved word (spec §8.1) and cannot name a field; rename it`, offset, offset + name.length);
+      report.error(
+        'reserved-word',
+        `${what}: "${name}" is a reserved word (spec §8.1) and cannot name a field; rename it`,
+        offset,
+        offset + name.length,
+      );
   warnNestedReserved(schema, block, path, what, report);
   return { schema, names };
 }

@@ -8,7 +8,10 @@ import type { JsonSchema } from '../../ir/schema.js';
  * as it is for output validation to report.
  */
 export function outputExpr(output: JsonSchema): ValueExpr {
-  const fields = Object.entries(output.properties ?? {}).map(([name, schema]) => ({ name, types: typesOf(schema) }));
+  const fields = Object.entries(output.properties ?? {}).map(([name, schema]) => ({
+    name,
+    types: typesOf(schema),
+  }));
   return {
     refs: fields.map((f) => f.name),
     evaluate(scope: Scope) {
@@ -31,7 +34,8 @@ function typesOf(schema: JsonSchema): string[] {
 function fromText(text: string, types: readonly string[]): unknown {
   if (!types.length || types.includes('string')) return text;
   const t = text.trim();
-  if ((types.includes('number') || types.includes('integer')) && t !== '' && Number.isFinite(Number(t))) return Number(t);
+  if ((types.includes('number') || types.includes('integer')) && t !== '' && Number.isFinite(Number(t)))
+    return Number(t);
   if (types.includes('boolean') && (t === 'true' || t === 'false')) return t === 'true';
   if ((types.includes('object') || types.includes('array')) && /^[[{]/.test(t)) {
     try {

@@ -41,7 +41,12 @@ export function yamlValueExpr(
     const offset = block.base + (node.range?.[0] ?? 0) + (quoted ? 1 : 0);
     const compiled = compileAegisValue(node.value, report.ref(offset));
     if (!compiled.ok) {
-      report.error('bad-template', `step "${step}": ${compiled.message}`, offset + compiled.offset, offset + compiled.offset + compiled.length);
+      report.error(
+        'bad-template',
+        `step "${step}": ${compiled.message}`,
+        offset + compiled.offset,
+        offset + compiled.offset + compiled.length,
+      );
       return undefined;
     }
     if (compiled.value.refs.length) reads.push({ refs: compiled.value.refs, offset });
@@ -54,7 +59,8 @@ export function yamlValueExpr(
 function objectExpr(entries: [string, ValueExpr][]): ValueExpr {
   const build = (scope: Scope, interpolated: boolean) => {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of entries) out[k] = interpolated && v.evaluateInterpolated ? v.evaluateInterpolated(scope) : v.evaluate(scope);
+    for (const [k, v] of entries)
+      out[k] = interpolated && v.evaluateInterpolated ? v.evaluateInterpolated(scope) : v.evaluate(scope);
     return out;
   };
   return {
@@ -68,6 +74,7 @@ function arrayExpr(items: ValueExpr[]): ValueExpr {
   return {
     refs: [...new Set(items.flatMap((v) => v.refs))],
     evaluate: (scope) => items.map((v) => v.evaluate(scope)),
-    evaluateInterpolated: (scope) => items.map((v) => (v.evaluateInterpolated ? v.evaluateInterpolated(scope) : v.evaluate(scope))),
+    evaluateInterpolated: (scope) =>
+      items.map((v) => (v.evaluateInterpolated ? v.evaluateInterpolated(scope) : v.evaluate(scope))),
   };
 }

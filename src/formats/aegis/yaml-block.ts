@@ -45,12 +45,18 @@ export function parseYamlBlock(content: string, base: number, report: Reporter):
 }
 
 /** The node at a key path inside the block, or the deepest one that exists. */
-export function nodeAt(block: YamlBlock, path: readonly (string | number)[], wantKey = false): Node | undefined {
+export function nodeAt(
+  block: YamlBlock,
+  path: readonly (string | number)[],
+  wantKey = false,
+): Node | undefined {
   let node: unknown = block.doc.contents;
   let keyNode: unknown;
   for (const seg of path) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      const pair = node.items.find(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg),
+      );
       if (!pair) break;
       keyNode = pair.key;
       node = pair.value;
@@ -63,7 +69,11 @@ export function nodeAt(block: YamlBlock, path: readonly (string | number)[], wan
 }
 
 /** The file offsets `[start, end)` of the node at a key path (its key, with `wantKey`). */
-export function rangeAt(block: YamlBlock, path: readonly (string | number)[], wantKey = false): [number, number] {
+export function rangeAt(
+  block: YamlBlock,
+  path: readonly (string | number)[],
+  wantKey = false,
+): [number, number] {
   const node = nodeAt(block, path, wantKey);
   const r = node?.range;
   return r ? [block.base + r[0], block.base + r[1]] : [block.base, block.base];

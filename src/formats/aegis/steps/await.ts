@@ -19,30 +19,64 @@ export function compileAwaitStep(g: GatheredStep, report: Reporter): CompiledSte
   if (!g.config || !g.yaml) {
     step.opaque = Boolean(g.yamlFence);
     if (!g.yamlFence)
-      report.error('missing-block', `await step "${name}" needs a \`\`\`yaml block with message: and input_schema:`, g.doc.offset);
+      report.error(
+        'missing-block',
+        `await step "${name}" needs a \`\`\`yaml block with message: and input_schema:`,
+        g.doc.offset,
+      );
     return step;
   }
   const block = g.yaml;
   warnUnknownKeys(g, ['message', 'input_schema', 'when'], report);
   const { message, input_schema } = g.config;
   if (typeof message !== 'string' || !message.trim())
-    report.error('missing-message', `await step "${name}" needs message: (the text shown to the person)`, block.base);
+    report.error(
+      'missing-message',
+      `await step "${name}" needs message: (the text shown to the person)`,
+      block.base,
+    );
   if (input_schema === undefined || input_schema === null)
-    report.error('missing-input-schema', `await step "${name}" needs input_schema: (the fields the person fills in)`, block.base);
+    report.error(
+      'missing-input-schema',
+      `await step "${name}" needs input_schema: (the fields the person fills in)`,
+      block.base,
+    );
   if (typeof message !== 'string' || input_schema === undefined || input_schema === null) return step;
 
-  const fields = readFields(block, ['input_schema'], input_schema, `await step "${name}" input_schema`, report);
-  for (const f of fields.names) step.defines.push({ name: f.name, offset: f.offset, schema: fields.schema.properties?.[f.name] });
+  const fields = readFields(
+    block,
+    ['input_schema'],
+    input_schema,
+    `await step "${name}" input_schema`,
+    report,
+  );
+  for (const f of fields.names)
+    step.defines.push({ name: f.name, offset: f.offset, schema: fields.schema.properties?.[f.name] });
 
   const node = nodeAt(block, ['message']);
-  const offset = block.base + messageStart(node?.range?.[0] ?? 0, isScalar(node) ? node.type : undefined, g.yamlFence!.content);
+  const offset =
+    block.base +
+    messageStart(node?.range?.[0] ?? 0, isScalar(node) ? node.type : undefined, g.yamlFence!.content);
   const compiled = compileAegisTemplate(message.replace(/\n$/, ''), report.ref(offset));
   if (!compiled.ok) {
-    report.error('bad-template', `await step "${name}" message: ${compiled.message}`, offset + compiled.offset, offset + compiled.offset + compiled.length);
+    report.error(
+      'bad-template',
+      `await step "${name}" message: ${compiled.message}`,
+      offset + compiled.offset,
+      offset + compiled.offset + compiled.length,
+    );
     return step;
   }
   step.reads.push({ refs: compiled.value.refs, loops: compiled.value.loops, offset });
-  step.node = { kind: 'await', id: name, at: step.at, guard: g.guard, message: compiled.value, inputSchema: fields.schema, output: { merge: [] } };
+  step.node = {
+    kind: 'await',
+    id: name,
+    at: step.at,
+    guard: g.guard,
+    message: compiled.value,
+    inputSchema: fields.schema,
+    output: { merge: [] },
+  };
   return step;
 }
 

@@ -51,6 +51,8 @@ export function warnUnknownKeys(g: GatheredStep, known: readonly string[], repor
 }
 
 function findKeyOffset(g: GatheredStep, key: string): number {
-  const contents = g.yaml!.doc.contents as { items: { key: { value?: unknown; range?: [number, number, number] } }[] };
+  const contents = g.yaml!.doc.contents as {
+    items: { key: { value?: unknown; range?: [number, number, number] } }[];
+  };
   return contents.items.find((p) => String(p.key?.value) === key)?.key.range?.[0] ?? 0;
 }

@@ -39,7 +39,11 @@ export function gatherStep(doc: StepDoc, report: Reporter): GatheredStep {
   let when: Attribute | undefined;
   for (const a of doc.attrs) {
     if (!KNOWN_ATTRS.has(a.key)) {
-      report.warn('unknown-attribute', `step "${doc.name}": unknown attribute **${a.key}** is ignored (known: type, varName, tool, when)`, a.offset);
+      report.warn(
+        'unknown-attribute',
+        `step "${doc.name}": unknown attribute **${a.key}** is ignored (known: type, varName, tool, when)`,
+        a.offset,
+      );
       continue;
     }
     if (seen.has(a.key)) {
@@ -48,31 +52,52 @@ export function gatherStep(doc: StepDoc, report: Reporter): GatheredStep {
     }
     seen.set(a.key, a);
     if (a.plain)
-      report.warn('older-form', `step "${doc.name}": "${a.key}:" without ** is an older form; write **${a.key}**: ${a.value}`, a.offset);
+      report.warn(
+        'older-form',
+        `step "${doc.name}": "${a.key}:" without ** is an older form; write **${a.key}**: ${a.value}`,
+        a.offset,
+      );
     if (a.key === 'when') when = a;
     else if (a.key === 'type') g.type = a;
     else if (a.key === 'varName') g.varName = a;
     else g.tool = a;
   }
   for (const f of doc.fences) {
-    if (!f.closed) report.error('unclosed-fence', `step "${doc.name}": this code block is never closed with \`\`\``, f.offset);
+    if (!f.closed)
+      report.error(
+        'unclosed-fence',
+        `step "${doc.name}": this code block is never closed with \`\`\``,
+        f.offset,
+      );
     const slot = f.lang === 'yml' ? 'yaml' : f.lang;
     if (slot === 'yaml' || slot === 'prompt' || slot === 'template') {
       const key = slot === 'yaml' ? 'yamlFence' : slot;
       if (g[key]) {
-        report.error('duplicate-block', `step "${doc.name}": more than one \`\`\`${slot} block; keep one`, f.offset);
+        report.error(
+          'duplicate-block',
+          `step "${doc.name}": more than one \`\`\`${slot} block; keep one`,
+          f.offset,
+        );
         continue;
       }
       g[key] = f;
     } else {
-      report.warn('unknown-block', `step "${doc.name}": a \`\`\`${f.lang || '(no language)'} block is ignored; steps use yaml, prompt or template blocks`, f.offset);
+      report.warn(
+        'unknown-block',
+        `step "${doc.name}": a \`\`\`${f.lang || '(no language)'} block is ignored; steps use yaml, prompt or template blocks`,
+        f.offset,
+      );
     }
   }
   if (g.yamlFence) {
     g.yaml = parseYamlBlock(trimFinalNewline(g.yamlFence.content), g.yamlFence.contentOffset, report);
     const v = g.yaml?.value;
     if (g.yaml && v !== null && v !== undefined && (typeof v !== 'object' || Array.isArray(v)))
-      report.error('yaml-not-map', `step "${doc.name}": the yaml block must be a mapping (key: value lines)`, g.yamlFence.contentOffset);
+      report.error(
+        'yaml-not-map',
+        `step "${doc.name}": the yaml block must be a mapping (key: value lines)`,
+        g.yamlFence.contentOffset,
+      );
     else if (g.yaml && v) g.config = v as Record<string, unknown>;
   }
   g.guard = compileGuard(g, when, report);
@@ -82,7 +107,11 @@ export function gatherStep(doc: StepDoc, report: Reporter): GatheredStep {
 function compileGuard(g: GatheredStep, when: Attribute | undefined, report: Reporter): Condition | undefined {
   const yamlWhen = g.config?.when;
   if (when && yamlWhen !== undefined) {
-    report.error('duplicate-when', `step "${g.doc.name}": "when" is given both as **when** and in the yaml block; keep one`, when.offset);
+    report.error(
+      'duplicate-when',
+      `step "${g.doc.name}": "when" is given both as **when** and in the yaml block; keep one`,
+      when.offset,
+    );
     return undefined;
   }
   let source: string;
@@ -95,14 +124,23 @@ function compileGuard(g: GatheredStep, when: Attribute | undefined, report: Repo
     const node = nodeAt(g.yaml, isMap(g.yaml.doc.get('when', true)) ? ['when', 'expr'] : ['when']);
     offset = g.yaml.base + (node?.range?.[0] ?? 0) + (isScalar(node) && node.type !== 'PLAIN' ? 1 : 0);
     if (typeof expr !== 'string' || !expr.trim()) {
-      report.error('bad-when', `step "${g.doc.name}": when must be an expression, e.g. when:\\n  expr: "{{count}} > 10"`, offset);
+      report.error(
+        'bad-when',
+        `step "${g.doc.name}": when must be an expression, e.g. when:\\n  expr: "{{count}} > 10"`,
+        offset,
+      );
       return undefined;
     }
     source = expr;
   } else return undefined;
   const compiled = compileAegisWhen(source, report.ref(offset));
   if (!compiled.ok) {
-    report.error('bad-when', `step "${g.doc.name}": when "${source}": ${compiled.message}`, offset + compiled.offset, offset + compiled.offset + compiled.length);
+    report.error(
+      'bad-when',
+      `step "${g.doc.name}": when "${source}": ${compiled.message}`,
+      offset + compiled.offset,
+      offset + compiled.offset + compiled.length,
+    );
     return undefined;
   }
   g.reads.push({ refs: compiled.value.refs, offset });

@@ -12,7 +12,12 @@ export function compileTextStep(g: GatheredStep, output: JsonSchema, report: Rep
   const fence = kind === 'prompt' ? g.prompt : g.template;
   const other = kind === 'prompt' ? g.template : g.prompt;
   warnUnknownKeys(g, ['when'], report);
-  if (g.tool) report.warn('unknown-attribute', `step "${g.doc.name}": **tool** is ignored on a ${kind} step`, g.tool.offset);
+  if (g.tool)
+    report.warn(
+      'unknown-attribute',
+      `step "${g.doc.name}": **tool** is ignored on a ${kind} step`,
+      g.tool.offset,
+    );
   if (!g.varName) {
     report.error(
       'missing-varname',
@@ -21,26 +26,52 @@ export function compileTextStep(g: GatheredStep, output: JsonSchema, report: Rep
     );
   }
   if (!fence) {
-    if (g.varName) step.defines.push({ name: g.varName.value, offset: g.varName.valueOffset, schema: output.properties?.[g.varName.value] });
+    if (g.varName)
+      step.defines.push({
+        name: g.varName.value,
+        offset: g.varName.valueOffset,
+        schema: output.properties?.[g.varName.value],
+      });
     report.error(
       'missing-block',
       `${kind} step "${g.doc.name}" needs a \`\`\`${kind} block` +
-        (other ? ` (it has a \`\`\`${kind === 'prompt' ? 'template' : 'prompt'} block: is **type** wrong?)` : ''),
+        (other
+          ? ` (it has a \`\`\`${kind === 'prompt' ? 'template' : 'prompt'} block: is **type** wrong?)`
+          : ''),
       g.doc.offset,
     );
     return step;
   }
-  if (g.varName) step.defines.push({ name: g.varName.value, offset: g.varName.valueOffset, schema: output.properties?.[g.varName.value] });
+  if (g.varName)
+    step.defines.push({
+      name: g.varName.value,
+      offset: g.varName.valueOffset,
+      schema: output.properties?.[g.varName.value],
+    });
   const template = compileFence(fence, g.doc.name, report);
   if (!template) return step;
   step.reads.push({ refs: template.refs, loops: template.loops, offset: fence.contentOffset });
   if (!g.varName) return step;
   const name = g.varName.value;
   if (kind === 'template') {
-    step.node = { kind: 'template', id: step.name, at: step.at, guard: g.guard, template, output: { set: [name] } };
+    step.node = {
+      kind: 'template',
+      id: step.name,
+      at: step.at,
+      guard: g.guard,
+      template,
+      output: { set: [name] },
+    };
   } else {
     const json = jsonShape(output.properties?.[name]);
-    step.node = { kind: 'llm', id: step.name, at: step.at, guard: g.guard, prompt: template, output: { set: [name] } };
+    step.node = {
+      kind: 'llm',
+      id: step.name,
+      at: step.at,
+      guard: g.guard,
+      prompt: template,
+      output: { set: [name] },
+    };
     if (json) {
       step.node.json = json;
       step.node.repairAttempts = 2;

@@ -10,17 +10,31 @@ import type { GatheredStep } from './gather.js';
 export function compileToolStep(g: GatheredStep, report: Reporter): CompiledStep {
   const step = baseStep(g, report);
   const name = g.doc.name;
-  if (!g.tool?.value) report.error('missing-tool', `tool step "${name}" needs **tool**: <tool name>, e.g. **tool**: search_api`, g.doc.offset);
+  if (!g.tool?.value)
+    report.error(
+      'missing-tool',
+      `tool step "${name}" needs **tool**: <tool name>, e.g. **tool**: search_api`,
+      g.doc.offset,
+    );
   if (g.varName)
     report.warn(
       'older-form',
       `tool step "${name}": **varName** is an older form and is ignored; a tool writes its own output keys (declare them under output_schema:)`,
       g.varName.offset,
     );
-  if (g.prompt || g.template) report.warn('unknown-block', `tool step "${name}": prompt/template blocks are ignored on a tool step`, (g.prompt ?? g.template)!.offset);
+  if (g.prompt || g.template)
+    report.warn(
+      'unknown-block',
+      `tool step "${name}": prompt/template blocks are ignored on a tool step`,
+      (g.prompt ?? g.template)!.offset,
+    );
   if (!g.config || !g.yaml) {
     if (!g.yamlFence)
-      report.error('missing-input', `tool step "${name}" needs a \`\`\`yaml block with input: (the tool's parameters) and output_schema:`, g.doc.offset);
+      report.error(
+        'missing-input',
+        `tool step "${name}" needs a \`\`\`yaml block with input: (the tool's parameters) and output_schema:`,
+        g.doc.offset,
+      );
     else step.opaque = true;
     return step;
   }
@@ -29,30 +43,61 @@ export function compileToolStep(g: GatheredStep, report: Reporter): CompiledStep
   if ('input' in g.config) {
     inputNode = nodeAt(block, ['input']);
     if (!isMap(inputNode)) {
-      report.error('bad-input', `tool step "${name}": input must be a mapping of parameters, e.g. input:\\n  q: "{{query}}"`, block.base + (nodeAt(block, ['input'])?.range?.[0] ?? 0));
+      report.error(
+        'bad-input',
+        `tool step "${name}": input must be a mapping of parameters, e.g. input:\\n  q: "{{query}}"`,
+        block.base + (nodeAt(block, ['input'])?.range?.[0] ?? 0),
+      );
       return step;
     }
     warnUnknownKeys(g, ['input', 'output_schema', 'when'], report);
   } else {
     const params = Object.keys(g.config).filter((k) => k !== 'output_schema' && k !== 'when');
     if (!params.length) {
-      report.error('missing-input', `tool step "${name}" has no input:; put the tool's parameters under input:`, block.base);
+      report.error(
+        'missing-input',
+        `tool step "${name}" has no input:; put the tool's parameters under input:`,
+        block.base,
+      );
       return step;
     }
-    report.warn('older-form', `tool step "${name}": parameters at the top level of the yaml block are an older form; put them under input:`, block.base);
+    report.warn(
+      'older-form',
+      `tool step "${name}": parameters at the top level of the yaml block are an older form; put them under input:`,
+      block.base,
+    );
     const doc = block.doc.clone();
     doc.delete('output_schema');
     doc.delete('when');
     inputNode = doc.contents;
   }
   if (g.config.output_schema !== undefined) {
-    const fields = readFields(block, ['output_schema'], g.config.output_schema, `tool step "${name}" output_schema`, report);
-    for (const f of fields.names) step.defines.push({ name: f.name, offset: f.offset, schema: fields.schema.properties?.[f.name] });
+    const fields = readFields(
+      block,
+      ['output_schema'],
+      g.config.output_schema,
+      `tool step "${name}" output_schema`,
+      report,
+    );
+    for (const f of fields.names)
+      step.defines.push({ name: f.name, offset: f.offset, schema: fields.schema.properties?.[f.name] });
   } else {
-    report.warn('undeclared-outputs', `tool step "${name}" declares no output_schema:, so the variables it writes cannot be checked`, block.base);
+    report.warn(
+      'undeclared-outputs',
+      `tool step "${name}" declares no output_schema:, so the variables it writes cannot be checked`,
+      block.base,
+    );
   }
   const input = yamlValueExpr(inputNode, block, name, report, step.reads);
   if (!input || !g.tool?.value) return step;
-  step.node = { kind: 'tool', id: name, at: step.at, guard: g.guard, tool: g.tool.value, input, output: { merge: [] } };
+  step.node = {
+    kind: 'tool',
+    id: name,
+    at: step.at,
+    guard: g.guard,
+    tool: g.tool.value,
+    input,
+    output: { merge: [] },
+  };
   return step;
 }
