@@ -1,4 +1,5 @@
-import type { DocPart, Skill, SkillDoc } from '../ir/skill.js';
+import { findDocPart, findDocSkill } from '../docs/load-part.js';
+import type { Skill, SkillDoc } from '../ir/skill.js';
 import type { LoopTool } from '../models/tool-loop.js';
 import type { ChatCall } from './transcript.js';
 
@@ -32,7 +33,7 @@ export function docTools(
       execute: async (args: unknown, { toolCallId }: { toolCallId: string }) => {
         const { skill_name: skillName, chunk_id: chunkId } = args as { skill_name: string; chunk_id: string };
         const started = performance.now();
-        const found = await loadChunk(docs, skillName, chunkId);
+        const found = await loadChunk(skills, skillName, chunkId);
         const call: ChatCall = {
           tool: name,
           skill: name,
@@ -48,20 +49,13 @@ export function docTools(
   });
 }
 
-async function loadChunk(docs: readonly (Skill & { doc: SkillDoc })[], skillName: string, chunkId: string) {
-  const skill = docs.find((s) => s.id === skillName);
-  if (!skill)
-    return {
-      status: 'error' as const,
-      error: `no knowledge skill "${skillName}"; the knowledge skills are ${docs.map((s) => s.id).join(', ')}`,
-    };
-  const part: DocPart | undefined = skill.doc.parts.find((p) => p.id === chunkId);
-  if (!part) {
-    const ids = skill.doc.parts.map((p) => p.id);
-    return {
-      status: 'error' as const,
-      error: `skill "${skillName}" has no chunk "${chunkId}"; ${ids.length ? `its chunks are ${ids.join(', ')}` : 'it has no chunks'}`,
-    };
+/** One chunk as the model receives it: its text, or an error naming what exists. */
+async function loadChunk(skills: readonly Skill[], skillName: string, chunkId: string) {
+  let part;
+  try {
+    part = findDocPart(findDocSkill(skills, skillName), chunkId);
+  } catch (e) {
+    return { status: 'error' as const, error: (e as Error).message };
   }
   try {
     return {

@@ -27,6 +27,8 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
         return line(c.dim(`    ${e.text}`));
       case 'tool_started':
         return line(c.dim(`    → ${e.tool} ${short(e.input)}`));
+      case 'tool_refused':
+        return line(c.yellow(`    ⊘ ${e.tool} refused: ${e.reason}`));
       case 'tool_finished':
         return line(c.dim(`    ← ${e.tool} ${short(e.output)} ${e.ms} ms`));
       case 'node_finished':
@@ -54,10 +56,15 @@ export function printResult(result: RunResult, stream: NodeJS.WriteStream = proc
     const a = result.await!;
     out.push(c.yellow(`awaiting an answer at step "${a.step}"`) + c.dim(`  run ${result.runId}`));
     out.push('', a.message.trimEnd(), '');
-    const fields = Object.entries(a.inputSchema.properties ?? {}).map(
-      ([k, s]) => `${k}: ${typeName(s.type)}${a.inputSchema.required?.includes(k) ? '' : '?'}`,
-    );
-    if (fields.length) out.push(c.dim(`fields: ${fields.join(', ')}`));
+    const required = a.inputSchema.required ?? [];
+    for (const [k, f] of Object.entries(a.inputSchema.properties ?? {})) {
+      const choices = f.enum ?? (f.items as { enum?: unknown[] } | undefined)?.enum;
+      out.push(
+        `  ${c.bold(k)}${required.includes(k) ? '' : '?'}: ${typeName(f.type ?? (choices ? 'choice' : 'any'))}` +
+          (choices ? ` (${choices.map((v) => JSON.stringify(v)).join(' | ')})` : '') +
+          (f.description ? c.dim(`  ${f.description}`) : ''),
+      );
+    }
     out.push(
       c.dim(`resume with: skein resume ${result.runId} --input '${example(a.inputSchema.properties ?? {})}'`),
     );

@@ -1,19 +1,34 @@
 import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Skill } from '../ir/skill.js';
 import type { SkillService } from '../runtime/services.js';
 import type { SkillRef } from '../runtime/store.js';
 import { SkillLibrary, SkillLookupError } from './library.js';
 import { loadPaths } from './load-paths.js';
 
-/** Finds skills in the skills path for `call` nodes, and reloads a run's skill from its source to resume it. */
+/**
+ * Finds skills for `call` nodes: in the skills path, then beside the skills being run (so that a
+ * composite run by its path finds its sibling skills); reloads a run's skill from its source to resume it.
+ */
 export class LibrarySkillService implements SkillService {
   private library: Promise<SkillLibrary> | undefined;
+  private readonly paths: string[];
 
-  constructor(private readonly skillsPath: readonly string[]) {}
+  constructor(skillsPath: readonly string[]) {
+    this.paths = [...skillsPath];
+  }
 
-  /** The library of the skills path, loaded once. */
+  /** Also looks in the folder that holds this skill file or skill folder. */
+  near(source: string): void {
+    const folder = dirname(resolve(source));
+    if (this.paths.includes(folder)) return;
+    this.paths.push(folder);
+    this.library = undefined;
+  }
+
+  /** The library of the skills path, loaded once (again after `near` adds a folder). */
   libraryOnce(): Promise<SkillLibrary> {
-    this.library ??= loadPaths(this.skillsPath.filter((p) => existsSync(p))).then(
+    this.library ??= loadPaths(this.paths.filter((p) => existsSync(p))).then(
       (r) => new SkillLibrary(r.units),
     );
     return this.library;
@@ -24,6 +39,7 @@ export class LibrarySkillService implements SkillService {
   }
 
   async load(ref: SkillRef): Promise<Skill> {
+    this.near(ref.source);
     const { units } = await loadPaths([ref.source]);
     const skill = units.flatMap((u) => u.skills).find((s) => s.id === ref.id && s.version === ref.version);
     if (skill) return skill;

@@ -2,16 +2,20 @@ import { EvalError } from '../ir/expr.js';
 import type { Node, WriteTarget } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
 import { AttemptRun, type RunShared } from './attempt-run.js';
-import { applyWrites, writesFor, type Context } from './context.js';
+import { writesFor, type Context } from './context.js';
 import { RunFailure } from './errors.js';
 import type { EventSink } from './event-sink.js';
 import type { AwaitRequest, RunError } from './events.js';
 import { executors, type ChildRuns, type NodeOutcome } from './executors/index.js';
 import { planGraph, type GraphPlan } from './graph-plan.js';
+import type { NodeStatus } from './node-status.js';
+import { RunBudget } from './run-budget.js';
+import { RunContexts } from './run-contexts.js';
 import type { RuntimeServices } from './services.js';
 import type { NodeRecord, Write } from './store.js';
 
-type Status = 'pending' | 'running' | 'done' | 'skipped' | 'dead' | 'failed' | 'awaiting';
+/** Node kinds whose work reaches outside the run (tools, models, code, other runs). */
+const EFFECTFUL: ReadonlySet<Node['kind']> = new Set(['tool', 'llm', 'code', 'call', 'agent']);
 
 export type LoopResult =
   | { kind: 'completed'; output: unknown }
@@ -36,16 +40,17 @@ export interface LoopOptions {
 /**
  * Runs a skill's graph from wherever its records leave off. A node starts when every predecessor is
  * decided and at least one activated it (AND-join); independent ready nodes run concurrently. Each
- * finished node is stored before any successor starts. The context a node sees is the run's input plus
- * the writes of its finished ancestors, applied in a fixed topological order, so concurrent branches
- * never see each other and merge deterministically at a join.
+ * finished node is stored before any successor starts. A pure node (no effect outside the run, no retry
+ * or timeout) whose executor and store answer synchronously is run without a promise hop; anything
+ * asynchronous takes the promise path.
  */
 export class RunLoop {
   private readonly plan: GraphPlan;
-  private readonly status: Status[];
+  private readonly status: NodeStatus[];
   private readonly writes: Write[][];
   private readonly chosen: (string[] | undefined)[];
-  private readonly after: (Context | undefined)[];
+  private readonly contexts: RunContexts;
+  private readonly budget: RunBudget;
   private readonly resumeInput = new Map<number, unknown>();
   private readonly childRun = new Map<number, string>();
   private readonly running = new Map<number, Promise<void>>();
@@ -63,11 +68,6 @@ export class RunLoop {
   private stop: LoopResult | undefined;
   private pause: AwaitRequest | undefined;
   private pauseRecord: NodeRecord | undefined;
-  private llmCalls = 0;
-  /** Model nodes started whose call is not counted in `llmCalls` yet: the max_llm_calls budget counts both. */
-  private readonly llmPending = new Set<Node>();
-  private executed = 0;
-  private readonly started = performance.now();
 
   constructor(private readonly o: LoopOptions) {
     this.shared = {
@@ -77,23 +77,22 @@ export class RunLoop {
       children: o.children,
       signal: () => this.signal(),
       report: (node, body) => {
-        if (body.type === 'llm_usage') this.countLlmCall(node);
+        if (body.type === 'llm_usage') {
+          const over = this.budget.countLlmCall(node);
+          if (over) this.fail(over);
+        }
         o.sink.emit(body);
       },
     };
     this.plan = planGraph(o.skill.graph!);
     const n = this.plan.nodes.length;
-    this.status = new Array<Status>(n).fill('pending');
+    this.status = new Array<NodeStatus>(n).fill('pending');
     this.writes = Array.from({ length: n }, () => []);
     this.chosen = new Array(n).fill(undefined);
-    this.after = new Array(n).fill(undefined);
+    this.contexts = new RunContexts(this.plan, o.initial, this.status, this.writes);
+    this.budget = new RunBudget(o.skill.budget);
     for (const r of o.records) {
-      const i = this.plan.index.get(r.node);
-      if (i === undefined)
-        throw new RunFailure(
-          'skill_changed',
-          `the stored run has node "${r.node}", which the skill no longer has`,
-        );
+      const i = this.indexOf(r.node, `the stored run has node "${r.node}", which the skill no longer has`);
       if (r.status === 'awaiting') {
         if (r.childRunId) this.childRun.set(i, r.childRunId);
         continue;
@@ -102,54 +101,23 @@ export class RunLoop {
       this.writes[i] = r.writes;
       this.chosen[i] = r.chosen;
     }
-    if (o.resume) {
-      const i = this.plan.index.get(o.resume.node);
-      if (i === undefined)
-        throw new RunFailure(
-          'skill_changed',
-          `the run paused at "${o.resume.node}", which the skill no longer has`,
-        );
-      this.resumeInput.set(i, o.resume.input);
-    }
+    if (o.resume)
+      this.resumeInput.set(
+        this.indexOf(o.resume.node, `the run paused at "${o.resume.node}", which the skill no longer has`),
+        o.resume.input,
+      );
     o.signal?.addEventListener(
       'abort',
       () => this.fail(new RunFailure('cancelled', 'the run was cancelled')),
-      { once: true },
+      {
+        once: true,
+      },
     );
-  }
-
-  /** The signal handed to executors: aborted when the run stops. */
-  private signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.halted) this.controller.abort();
-    }
-    return this.controller.signal;
-  }
-
-  /** Stops what is in flight: waiting attempts fail as cancelled, and executors see their signal abort. */
-  private halt(): void {
-    if (this.halted) return;
-    this.halted = true;
-    for (const [reject, node] of this.waiting)
-      reject(new RunFailure('cancelled', `step "${node.id}" was cancelled`, node.id));
-    // Without a controller no executor holds a signal, and the abort's DOMException is not made at all.
-    this.controller?.abort();
   }
 
   /** Runs until the graph completes, pauses or fails; the duration budget also stops nodes in flight. */
   async execute(): Promise<LoopResult> {
-    const maxMs = this.o.skill.budget?.maxDurationMs;
-    const deadline =
-      maxMs === undefined
-        ? undefined
-        : setTimeout(
-            () =>
-              this.fail(
-                new RunFailure('budget_exceeded', `the run took longer than ${maxMs} ms (max_duration)`),
-              ),
-            maxMs,
-          );
+    const clearTimer = this.budget.startTimer((failure) => this.fail(failure));
     try {
       for (;;) {
         if (!this.stop && !this.pause) this.startReady();
@@ -157,16 +125,13 @@ export class RunLoop {
         await new Promise<void>((resolve) => (this.wake = resolve));
       }
     } finally {
-      clearTimeout(deadline);
+      clearTimer();
     }
     if (this.stop) return this.stop;
     if (this.pause) {
-      await this.o.services.store.saveNode(
-        this.o.runId,
-        this.pauseRecord!,
-        this.o.sink.take(this.pauseRecord!.node),
-      );
-      return { kind: 'awaiting', request: this.pause, node: this.pauseRecord!.node };
+      const record = this.pauseRecord!;
+      await this.o.services.store.saveNode(this.o.runId, record, this.o.sink.take(record.node));
+      return { kind: 'awaiting', request: this.pause, node: record.node };
     }
     return {
       kind: 'failed',
@@ -174,6 +139,13 @@ export class RunLoop {
     };
   }
 
+  private indexOf(id: string, message: string): number {
+    const i = this.plan.index.get(id);
+    if (i === undefined) throw new RunFailure('skill_changed', message);
+    return i;
+  }
+
+  /** Starts every ready node; nodes that finish synchronously let their successors start in the same pass. */
   private startReady(): void {
     let changed = true;
     while (changed) {
@@ -182,13 +154,11 @@ export class RunLoop {
         if (this.status[i] !== 'pending') continue;
         const state = this.readiness(i);
         if (state === 'wait') continue;
-        if (state === 'dead') {
-          this.status[i] = 'dead';
-          changed = true;
-          continue;
-        }
-        this.launch(i);
+        if (state === 'dead') this.status[i] = 'dead';
+        else this.launch(i);
         if (this.stop || this.pause) return;
+        // A node that finished (or was skipped) synchronously may have made successors ready.
+        if ((this.status[i] as NodeStatus) !== 'running') changed = true;
       }
     }
   }
@@ -212,36 +182,10 @@ export class RunLoop {
 
   private launch(i: number): void {
     const node = this.plan.nodes[i];
-    const scope = this.scopeFor(i);
-    const budget = this.o.skill.budget;
-    if (budget?.maxNodes !== undefined && this.executed >= budget.maxNodes)
-      return this.fail(
-        new RunFailure(
-          'budget_exceeded',
-          `the run would execute more than ${budget.maxNodes} nodes (max_nodes)`,
-          node.id,
-        ),
-      );
-    if (budget?.maxDurationMs !== undefined && performance.now() - this.started > budget.maxDurationMs)
-      return this.fail(
-        new RunFailure(
-          'budget_exceeded',
-          `the run took longer than ${budget.maxDurationMs} ms (max_duration)`,
-          node.id,
-        ),
-      );
-    if (
-      node.kind === 'llm' &&
-      budget?.maxLlmCalls !== undefined &&
-      this.llmCalls + this.llmPending.size >= budget.maxLlmCalls
-    )
-      return this.fail(
-        new RunFailure(
-          'budget_exceeded',
-          `the run would make more than ${budget.maxLlmCalls} model calls (max_llm_calls)`,
-          node.id,
-        ),
-      );
+    const over = this.budget.beforeStart(node);
+    if (over) return this.fail(over);
+    const scope = this.contexts.scopeFor(i);
+    this.status[i] = 'running';
     if (node.guard && !this.resumeInput.has(i)) {
       let pass: boolean;
       try {
@@ -251,51 +195,61 @@ export class RunLoop {
       }
       if (!pass) {
         // Successors wait until the skip is stored, like after any finished node.
-        this.status[i] = 'running';
         this.o.sink.emit({ type: 'node_skipped', node: node.id, reason: 'guard' });
         const record: NodeRecord = { node: node.id, status: 'skipped', writes: [] };
-        this.track(
-          i,
-          this.o.services.store
-            .saveNode(this.o.runId, record, this.o.sink.take(node.id))
-            .then(() => void (this.status[i] = 'skipped')),
-        );
+        const saved = this.o.services.store.saveNode(this.o.runId, record, this.o.sink.take(node.id));
+        if (saved)
+          this.track(
+            i,
+            saved.then(() => void (this.status[i] = 'skipped')),
+          );
+        else this.status[i] = 'skipped';
         return;
       }
     }
-    this.status[i] = 'running';
-    this.executed++;
-    if (node.kind === 'llm') {
-      this.llmPending.add(node);
-      this.track(
-        i,
-        this.runNode(i, node, scope).finally(() => this.llmPending.delete(node)),
-      );
-    } else this.track(i, this.runNode(i, node, scope));
+    this.budget.start(node);
+    const pure = !EFFECTFUL.has(node.kind) && !node.retry && !node.timeoutMs;
+    const work = pure ? this.runPure(i, node, scope) : this.runNode(i, node, scope);
+    if (work) this.track(i, work);
   }
 
   private track(i: number, work: Promise<void>): void {
+    const node = this.plan.nodes[i];
     const p = work
-      .catch((e) => this.fail(asFailure(e, this.plan.nodes[i])))
+      .catch((e) => this.fail(asFailure(e, node)))
       .finally(() => {
+        this.budget.settle(node);
         this.running.delete(i);
         this.wake?.();
       });
     this.running.set(i, p);
   }
 
-  private async runNode(i: number, node: Node, scope: Context): Promise<void> {
-    const executor = executors[node.kind];
-    if (!executor)
-      throw new RunFailure(
-        'unsupported_node',
-        `node kind "${node.kind}" is not supported by this runtime`,
-        node.id,
+  /** One attempt of a pure node, synchronous when its executor and the store are. */
+  private runPure(i: number, node: Node, scope: Context): void | Promise<void> {
+    this.o.sink.emit({ type: 'node_started', node: node.id, kind: node.kind, attempt: 1 });
+    const t0 = performance.now();
+    let outcome: NodeOutcome | Promise<NodeOutcome>;
+    try {
+      outcome = this.execute1(node, scope, this.resumeInput.get(i), this.childRun.get(i), undefined);
+    } catch (e) {
+      return this.failed(i, node, asFailure(e, node));
+    }
+    if (outcome instanceof Promise)
+      return outcome.then(
+        (o) => this.finish(i, node, o, Math.round(performance.now() - t0)),
+        (e) => this.failed(i, node, asFailure(e, node)),
       );
+    return this.finish(i, node, outcome, Math.round(performance.now() - t0));
+  }
+
+  /** A node with effects, a retry policy or a timeout: attempts on the promise path. */
+  private async runNode(i: number, node: Node, scope: Context): Promise<void> {
     const attempts = 1 + (node.retry?.max ?? 0);
     for (let attempt = 1; ; attempt++) {
       this.o.sink.emit({ type: 'node_started', node: node.id, kind: node.kind, attempt });
-      await this.o.services.store.appendEvents(this.o.sink.take(node.id));
+      // A node that acts on the world is known to have started even if the process dies during it.
+      if (EFFECTFUL.has(node.kind)) await this.o.services.store.appendEvents(this.o.sink.take(node.id));
       const t0 = performance.now();
       try {
         const outcome = await this.attempt(node, scope, this.resumeInput.get(i), this.childRun.get(i));
@@ -303,13 +257,31 @@ export class RunLoop {
       } catch (e) {
         const failure = asFailure(e, node);
         const willRetry = attempt < attempts && !this.halted && failure.code !== 'cancelled';
+        if (!willRetry) return this.failed(i, node, failure, attempt);
         this.o.sink.emit({ type: 'node_failed', node: node.id, error: failure.message, attempt, willRetry });
         await this.o.services.store.appendEvents(this.o.sink.take(node.id));
-        if (!willRetry) throw failure;
         const base = node.retry!.delayMs * 2 ** (attempt - 1);
         await sleep(Math.min(base, node.retry!.maxDelayMs ?? 30_000), this.signal());
       }
     }
+  }
+
+  /** Calls the node's executor (its result may be a value or a promise). */
+  private execute1(
+    node: Node,
+    scope: Context,
+    resume: unknown,
+    childRunId: string | undefined,
+    timeout: AbortSignal | undefined,
+  ): NodeOutcome | Promise<NodeOutcome> {
+    const executor = executors[node.kind];
+    if (!executor)
+      throw new RunFailure(
+        'unsupported_node',
+        `node kind "${node.kind}" is not supported by this runtime`,
+        node.id,
+      );
+    return executor(new AttemptRun(this.shared, node, scope, resume, childRunId, timeout));
   }
 
   /** One try of a node, bounded by its timeout and by the run's cancellation. */
@@ -324,7 +296,12 @@ export class RunLoop {
     const timeout = node.timeoutMs
       ? AbortSignal.any([this.signal(), AbortSignal.timeout(node.timeoutMs)])
       : undefined;
-    const work = executors[node.kind]!(new AttemptRun(this.shared, node, scope, resume, childRunId, timeout));
+    let work: Promise<NodeOutcome>;
+    try {
+      work = Promise.resolve(this.execute1(node, scope, resume, childRunId, timeout));
+    } catch (e) {
+      return Promise.reject(e);
+    }
     return new Promise<NodeOutcome>((resolve, reject) => {
       this.waiting.set(reject, node);
       if (!timeout) {
@@ -344,21 +321,22 @@ export class RunLoop {
     });
   }
 
-  private countLlmCall(node: Node): void {
-    this.llmCalls++;
-    this.llmPending.delete(node);
-    const max = this.o.skill.budget?.maxLlmCalls;
-    if (max !== undefined && this.llmCalls > max)
-      this.fail(
-        new RunFailure(
-          'budget_exceeded',
-          `the run made more than ${max} model calls (max_llm_calls)`,
-          node.id,
-        ),
-      );
+  /** Records a node's final failure and stops the run. */
+  private failed(i: number, node: Node, failure: RunFailure, attempt = 1): void | Promise<void> {
+    this.status[i] = 'failed';
+    this.o.sink.emit({
+      type: 'node_failed',
+      node: node.id,
+      error: failure.message,
+      attempt,
+      willRetry: false,
+    });
+    this.fail(failure);
+    return this.o.services.store.appendEvents(this.o.sink.take(node.id));
   }
 
-  private async finish(i: number, node: Node, outcome: NodeOutcome, ms: number): Promise<void> {
+  /** Stores a node's outcome; successors become ready once it is stored. */
+  private finish(i: number, node: Node, outcome: NodeOutcome, ms: number): void | Promise<void> {
     if ('await' in outcome) {
       this.status[i] = 'awaiting';
       this.pause ??= outcome.await;
@@ -382,7 +360,6 @@ export class RunLoop {
     const record: NodeRecord = { node: node.id, status: 'done', writes };
     if ('chosen' in outcome) {
       record.chosen = outcome.chosen;
-      this.chosen[i] = outcome.chosen;
       value = { next: outcome.chosen };
     }
     if (this.resumeInput.has(i)) {
@@ -390,8 +367,14 @@ export class RunLoop {
       this.resumeInput.delete(i);
     }
     this.o.sink.emit({ type: 'node_finished', node: node.id, kind: node.kind, value, ms });
-    await this.o.services.store.saveNode(this.o.runId, record, this.o.sink.take(node.id));
-    this.writes[i] = writes;
+    const saved = this.o.services.store.saveNode(this.o.runId, record, this.o.sink.take(node.id));
+    if (saved) return saved.then(() => this.settle(i, record, outcome));
+    this.settle(i, record, outcome);
+  }
+
+  private settle(i: number, record: NodeRecord, outcome: NodeOutcome): void {
+    this.writes[i] = record.writes;
+    this.chosen[i] = record.chosen;
     this.status[i] = 'done';
     if ('output' in outcome && !this.stop) {
       this.stop = { kind: 'completed', output: outcome.output };
@@ -399,32 +382,29 @@ export class RunLoop {
     }
   }
 
+  /** The signal handed to executors: aborted when the run stops. */
+  private signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.halted) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  /** Stops what is in flight: waiting attempts fail as cancelled, and executors see their signal abort. */
+  private halt(): void {
+    if (this.halted) return;
+    this.halted = true;
+    for (const [reject, node] of this.waiting)
+      reject(new RunFailure('cancelled', `step "${node.id}" was cancelled`, node.id));
+    // Without a controller no executor holds a signal, and the abort's DOMException is not made at all.
+    this.controller?.abort();
+  }
+
   private fail(failure: RunFailure): void {
     if (this.stop) return;
     this.stop = { kind: 'failed', error: failure.toRunError() };
     this.halt();
-  }
-
-  /** The context node `i` sees: its single predecessor's result, or a merge of all finished ancestors. */
-  private scopeFor(i: number): Context {
-    const preds = this.plan.preds[i];
-    if (preds.length === 0) return this.o.initial;
-    if (preds.length === 1) return this.afterNode(preds[0]);
-    const writes: Write[] = [];
-    for (const a of this.plan.order) {
-      if (a === i) break;
-      if ((this.plan.ancestors[i][a >> 5] & (1 << (a & 31))) !== 0 && this.status[a] === 'done')
-        for (const w of this.writes[a]) writes.push(w);
-    }
-    return applyWrites(this.o.initial, writes);
-  }
-
-  private afterNode(p: number): Context {
-    const cached = this.after[p];
-    if (cached) return cached;
-    const scope = this.writes[p].length ? applyWrites(this.scopeFor(p), this.writes[p]) : this.scopeFor(p);
-    this.after[p] = scope;
-    return scope;
   }
 }
 

@@ -3,7 +3,7 @@ import type { Skill } from '../ir/skill.js';
 import { describeFieldErrors, validateValue } from '../schema/validate.js';
 import { applyWrites, type Context } from './context.js';
 import { RunFailure, RunRefused } from './errors.js';
-import { EventSink, type RunListener } from './event-sink.js';
+import { EventSink, isoNow, type RunListener } from './event-sink.js';
 import type { AwaitRequest, RunError, RunStatus } from './events.js';
 import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
 import type { ChildRuns } from './executors/index.js';
@@ -27,7 +27,12 @@ export interface RunOptions {
   parentRunId?: string;
   /** The skill is this subgraph of the skill (a child run of a `call` node). */
   graph?: string;
+  /** How many calls deep this run is (0 for a run started from outside). */
+  depth?: number;
 }
+
+/** Child runs nest at most this deep: deeper is a call cycle in practice. */
+const MAX_CALL_DEPTH = 32;
 
 /** Starts and resumes runs of skills over the services it is given. It never asks what dialect a skill is. */
 export class Runtime {
@@ -47,7 +52,7 @@ export class Runtime {
         `input for ${skill.id}@${skill.version} is invalid: ${describeFieldErrors(checked.errors)}`,
         checked.errors,
       );
-    const now = new Date().toISOString();
+    const now = isoNow();
     const run: RunRecord = {
       id: randomUUID(),
       skill: {
@@ -223,19 +228,35 @@ export class Runtime {
 
   /** Child runs of a run: other skills found by id, or subgraphs of the run's own skill. */
   private childRuns(parentRunId: string, skill: Skill, options: RunOptions): ChildRuns {
-    const child = { parentRunId, onEvent: options.onEvent, signal: options.signal };
+    const depth = (options.depth ?? 0) + 1;
+    const child = (signal?: AbortSignal): RunOptions => ({
+      parentRunId,
+      onEvent: options.onEvent,
+      signal:
+        signal && options.signal ? AbortSignal.any([signal, options.signal]) : (signal ?? options.signal),
+      depth,
+    });
     return {
-      start: async (target, input) => {
+      start: async (target, input, signal) => {
+        const name = 'graph' in target ? `subgraph ${target.graph}` : target.skill;
+        if (depth > MAX_CALL_DEPTH)
+          throw new RunFailure(
+            'call_depth',
+            `calling ${name} would nest runs ${depth} deep (the limit is ${MAX_CALL_DEPTH}); skills that call each other in a circle never end: check their calls with skein validate`,
+          );
         if ('graph' in target)
-          return this.start(subgraphSkill(skill, target.graph), input, { ...child, graph: target.graph });
+          return this.start(subgraphSkill(skill, target.graph), input, {
+            ...child(signal),
+            graph: target.graph,
+          });
         if (!this.services.skills)
           throw new RunFailure(
             'skill_not_found',
             `cannot call ${target.skill}: no skill library is configured`,
           );
-        return this.start(await this.services.skills.find(target.skill), input, child);
+        return this.start(await this.services.skills.find(target.skill), input, child(signal));
       },
-      resume: (childRunId, input) => this.resume(childRunId, input, child),
+      resume: (childRunId, input, signal) => this.resume(childRunId, input, child(signal)),
     };
   }
 

@@ -44,15 +44,20 @@ export interface RunRecord {
 
 /**
  * Where runs live. SQLite is the embedded default; PostgreSQL implements the same interface when
- * several processes share runs. Every method is durable when its promise resolves.
+ * several processes share runs. Every method is durable when it returns (or its promise resolves).
  */
 export interface RunStore {
   createRun(run: RunRecord): Promise<void>;
   getRun(id: string): Promise<RunRecord | undefined>;
-  /** Records a finished (or skipped, or awaiting) node together with its events, in one transaction. */
-  saveNode(runId: string, record: NodeRecord, events: RunEvent[]): Promise<void>;
+  /**
+   * Records a finished (or skipped, or awaiting) node together with its events, in one transaction.
+   * A store that writes synchronously (SQLite, memory) returns nothing: the scheduler then goes on
+   * without a promise hop; a store that writes asynchronously returns the promise it is durable at.
+   */
+  saveNode(runId: string, record: NodeRecord, events: RunEvent[]): void | Promise<void>;
   nodes(runId: string): Promise<NodeRecord[]>;
-  appendEvents(events: RunEvent[]): Promise<void>;
+  /** Appends events; like `saveNode`, synchronous stores return nothing. */
+  appendEvents(events: RunEvent[]): void | Promise<void>;
   events(runId: string): Promise<RunEvent[]>;
   /**
    * Moves a run to `to` only if its status is one of `from` and, when `expectOwner` is given, its

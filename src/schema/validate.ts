@@ -15,10 +15,22 @@ export type Validation<T = unknown> = { ok: true; value: T } | { ok: false; erro
  * changed); every bad field is reported by name.
  */
 export function validateValue(schema: JsonSchema, value: unknown): Validation {
-  const copy = value === undefined ? undefined : structuredClone(value);
+  const copy = value === undefined || !hasDefaults(schema) ? value : structuredClone(value);
   const validate = compileSchema(schema);
   if (validate(copy)) return { ok: true, value: copy };
   return { ok: false, errors: toFieldErrors(validate.errors ?? [], schema) };
+}
+
+const defaults = new WeakMap<object, boolean>();
+
+/** Whether Ajv would write defaults into a value of this schema (only then is a copy needed). */
+function hasDefaults(schema: JsonSchema): boolean {
+  let known = defaults.get(schema);
+  if (known === undefined) {
+    known = JSON.stringify(schema).includes('"default"');
+    defaults.set(schema, known);
+  }
+  return known;
 }
 
 /** Turns a list of field errors into one sentence. */

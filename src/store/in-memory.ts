@@ -1,3 +1,4 @@
+import { isoNow } from '../runtime/event-sink.js';
 import type { RunEvent, RunStatus } from '../runtime/events.js';
 import type { NodeRecord, RunRecord, RunStore } from '../runtime/store.js';
 
@@ -17,18 +18,18 @@ export class MemoryRunStore implements RunStore {
     return r && { ...r };
   }
 
-  async saveNode(runId: string, record: NodeRecord, events: RunEvent[]): Promise<void> {
+  saveNode(runId: string, record: NodeRecord, events: RunEvent[]): void {
     let nodes = this.nodeRecords.get(runId);
     if (!nodes) this.nodeRecords.set(runId, (nodes = new Map()));
     nodes.set(record.node, record);
-    await this.appendEvents(events);
+    this.appendEvents(events);
   }
 
   async nodes(runId: string): Promise<NodeRecord[]> {
     return [...(this.nodeRecords.get(runId)?.values() ?? [])];
   }
 
-  async appendEvents(events: RunEvent[]): Promise<void> {
+  appendEvents(events: RunEvent[]): void {
     for (const e of events) {
       let log = this.eventLog.get(e.runId);
       if (!log) this.eventLog.set(e.runId, (log = []));
@@ -50,7 +51,7 @@ export class MemoryRunStore implements RunStore {
     const r = this.runs.get(runId);
     if (!r || !from.includes(r.status) || (expectOwner !== undefined && r.owner !== expectOwner))
       return false;
-    Object.assign(r, fields, { status: to, updatedAt: new Date().toISOString() });
+    Object.assign(r, fields, { status: to, updatedAt: isoNow() });
     return true;
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { isoNow } from '../runtime/event-sink.js';
 import type { RunEvent, RunStatus } from '../runtime/events.js';
 import type { NodeRecord, RunRecord, RunStore } from '../runtime/store.js';
 
@@ -116,7 +117,7 @@ export class SqliteRunStore implements RunStore {
     return row && toRecord(row);
   }
 
-  async saveNode(runId: string, record: NodeRecord, events: RunEvent[]): Promise<void> {
+  saveNode(runId: string, record: NodeRecord, events: RunEvent[]): void {
     this.db.transaction(() => {
       this.stmt.upsertNode.run(
         runId,
@@ -147,7 +148,7 @@ export class SqliteRunStore implements RunStore {
     }));
   }
 
-  async appendEvents(events: RunEvent[]): Promise<void> {
+  appendEvents(events: RunEvent[]): void {
     if (!events.length) return;
     this.db.transaction(() => {
       for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
@@ -166,7 +167,7 @@ export class SqliteRunStore implements RunStore {
     expectOwner?: string,
   ): Promise<boolean> {
     const sets = ['status = ?', 'updated_at = ?'];
-    const values: unknown[] = [to, new Date().toISOString()];
+    const values: unknown[] = [to, isoNow()];
     const column = {
       output: 'output',
       error: 'error',

@@ -74,11 +74,11 @@ test('document skills: the summary is in the system prompt; load_doc_chunk (and 
   });
   assert.deepEqual(results[1], {
     status: 'error',
-    error: 'skill "refund_policy" has no chunk "us"; its chunks are eu',
+    error: 'skill "refund_policy" has no chunk "us"; its chunks: eu',
   });
   assert.deepEqual(results[2], {
     status: 'error',
-    error: 'no knowledge skill "shipping"; the knowledge skills are refund_policy',
+    error: 'no document skill "shipping"; known: refund_policy',
   });
   assert.deepEqual(
     turn.calls.map((c) => `${c.tool} ${c.status}`),

@@ -84,3 +84,13 @@ test('memory_forget removes what a search finds', async () => {
   assert.deepEqual((await run('memory_forget', { query: '密码' }, e)).output, { removed: 1 });
   assert.equal((await run('memory_search', { query: '密码' }, e)).output.count, 0);
 });
+
+test('a composite run by its folder path finds its called skills beside it', async (t) => {
+  const fake = await startFakeOpenAI([{ text: '{"summary": "周五交报表。", "keyPoints": []}' }]);
+  t.after(() => fake.close());
+  const e = { ...env(fake.url), SKEIN_SKILLS: join(tmpdir(), 'no-skills-here') };
+  await run('examples/skills/memory_store', { content: '财务报表周五前提交' }, e);
+  const r = await run('examples/skills/research_and_summarize', { topic: '报表' }, e);
+  assert.equal(r.status, 'completed', JSON.stringify(r));
+  assert.equal(r.output.summary, '周五交报表。');
+});

@@ -30,6 +30,7 @@ export async function resolveSkill(
       );
     }
   }
+  skills.near(arg);
   const { units } = await loadPaths([arg], { dialect });
   const errors = units.flatMap((u) => u.diagnostics).filter((d) => d.severity === 'error');
   const found = units.flatMap((u) => u.skills);

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { count, cut } from '../../tokens/index.js';
 
 /** The reference pages as they go into the prompt, and what the budget left out. */
 export interface References {
@@ -20,6 +19,9 @@ const PAGE = /\.(?:md|markdown|txt)$/i;
 export async function readReferences(folder: string, budget: number): Promise<References> {
   const root = join(folder, 'references');
   const files = (await listPages(root)).sort();
+  if (!files.length) return { text: '', tokens: 0, cut: [] };
+  // The tokenizer's tables are large: loaded only for a skill that has reference pages.
+  const { count, cut } = await import('../../tokens/index.js');
   const parts: string[] = [];
   const left: string[] = [];
   const separator = count('\n\n');

@@ -12,7 +12,7 @@ export const runCode: Executor<CodeNode> = async ({ node, scope, signal, service
       node.id,
     );
   const call = async (skill: string, input: unknown) => {
-    const r = await children.start({ skill }, input);
+    const r = await children.start({ skill }, input, signal);
     if (r.status === 'completed') return r.output;
     if (r.status === 'awaiting')
       throw new RunFailure(

@@ -2,4 +2,4 @@ import type { EndNode } from '../../ir/nodes.js';
 import type { Executor } from './executor.js';
 
 /** Computes the run's output. */
-export const runEnd: Executor<EndNode> = async ({ node, scope }) => ({ output: node.output.evaluate(scope) });
+export const runEnd: Executor<EndNode> = ({ node, scope }) => ({ output: node.output.evaluate(scope) });

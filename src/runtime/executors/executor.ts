@@ -34,8 +34,9 @@ export interface ChildResult {
 
 /** Starting and resuming child runs. */
 export interface ChildRuns {
-  start(target: CallNode['target'], input: unknown): Promise<ChildResult>;
-  resume(childRunId: string, input: unknown): Promise<ChildResult>;
+  /** `signal` is the calling step's: its timeout or cancellation stops the child run too. */
+  start(target: CallNode['target'], input: unknown, signal?: AbortSignal): Promise<ChildResult>;
+  resume(childRunId: string, input: unknown, signal?: AbortSignal): Promise<ChildResult>;
 }
 
 /** What a node produced. */
@@ -51,4 +52,5 @@ export type NodeOutcome =
   /** The run's output (end). */
   | { output: unknown };
 
-export type Executor<N extends Node = Node> = (run: NodeRun<N>) => Promise<NodeOutcome>;
+/** Runs one node; pure kinds answer synchronously, the rest with a promise. */
+export type Executor<N extends Node = Node> = (run: NodeRun<N>) => NodeOutcome | Promise<NodeOutcome>;

@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { newAjv } from '../../../schema/ajv.js';
 import { entryOf, nodeAt, toValue, type JsonNode, type JsonObject } from '../json/json-node.js';
 import type { Reporter } from '../reporter.js';
 import { FIELD_HINTS, snakeCase, STEP_HINTS } from './field-hints.js';
@@ -10,7 +11,7 @@ import { reportOtherSchema } from './other-schema.js';
 let validator: ValidateFunction | undefined;
 
 function metaValidator(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(SKILL_JSON_META_SCHEMA);
+  validator ??= newAjv({ allErrors: true, strict: false }).compile(SKILL_JSON_META_SCHEMA);
   return validator;
 }
 
