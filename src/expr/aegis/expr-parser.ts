@@ -1,5 +1,6 @@
-import type { ArithmeticOperator, Expr, LiteralExpr, PathExpr, Segment } from '../ast.js';
+import type { ArithmeticOperator, Expr, PathExpr, Segment } from '../ast.js';
 import type { Scanner } from './scanner.js';
+import { parseStringLiteral } from '../string-literal.js';
 
 const KEYWORDS: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
 const INDEX = /^(?:0|[1-9]\d*)$/;
@@ -64,9 +65,9 @@ function binary(operator: ArithmeticOperator, left: Expr, right: Expr): Expr {
 /** Parses a quoted string, a number, `true`/`false`/`null` or a path; undefined if none starts here. */
 export function parseAtom(sc: Scanner): Expr | undefined {
   const c = sc.peek();
-  if (c === '"' || c === "'") return parseString(sc);
+  if (c === '"' || c === "'") return parseStringLiteral(sc, ESCAPES);
   const number = sc.numberLength();
-  const word = sc.wordLength();
+  const word = sc.nameLength();
   if (number && number >= word) {
     const start = sc.pos;
     return { kind: 'literal', value: Number(sc.take(number)), start, end: sc.pos };
@@ -81,39 +82,18 @@ export function parseAtom(sc: Scanner): Expr | undefined {
   return parsePath(sc, true);
 }
 
-/** Parses `"…"` or `'…'` with backslash escapes (`\n`, `\t`, `\r`, `\uXXXX`; any other character stands for itself). */
-function parseString(sc: Scanner): LiteralExpr {
-  const start = sc.pos;
-  const quote = sc.take(1);
-  let value = '';
-  for (;;) {
-    if (sc.done) sc.fail(`unterminated string: add the closing ${quote}`, start);
-    const c = sc.take(1);
-    if (c === quote) return { kind: 'literal', value, start, end: sc.pos };
-    if (c !== '\\') value += c;
-    else if (sc.peek() === 'u' && /^[0-9a-fA-F]{4}$/.test(sc.source.slice(sc.pos + 1, sc.pos + 5))) {
-      value += String.fromCharCode(parseInt(sc.source.slice(sc.pos + 1, sc.pos + 5), 16));
-      sc.pos += 5;
-    } else {
-      if (sc.done) sc.fail(`unterminated string: add the closing ${quote}`, start);
-      const e = sc.take(1);
-      value += ESCAPES[e] ?? e;
-    }
-  }
-}
-
 /**
  * Parses a path at a name: `a`, `a.b`, `a.0`, `a[2]`, `a[#i]`, `_.field`. A variable index is itself a
  * name or a dotted path (`brackets` false), without brackets.
  */
 export function parsePath(sc: Scanner, brackets: boolean): PathExpr {
   const start = sc.pos;
-  const root = sc.take(sc.wordLength());
+  const root = sc.take(sc.nameLength());
   const segments: Segment[] = [];
   for (;;) {
-    if (sc.at('.') && sc.wordLength(sc.pos + 1)) {
+    if (sc.at('.') && sc.nameLength(sc.pos + 1)) {
       sc.pos++;
-      const key = sc.take(sc.wordLength());
+      const key = sc.take(sc.nameLength());
       segments.push(INDEX.test(key) ? { kind: 'index', index: Number(key) } : { kind: 'field', name: key });
     } else if (sc.at('.')) {
       const before = sc.source.slice(start, ++sc.pos);
@@ -131,13 +111,13 @@ function parseIndex(sc: Scanner): Segment {
   sc.skipSpace();
   let segment: Segment;
   if (sc.eat('#')) {
-    if (!sc.wordLength())
+    if (!sc.nameLength())
       sc.fail(`expected a variable name after [#, e.g. items[#index]; found ${sc.describeNext()}`);
     segment = { kind: 'variable-index', index: parsePath(sc, false) };
   } else {
     DIGITS.lastIndex = sc.pos;
     const digits = DIGITS.test(sc.source) ? DIGITS.lastIndex - sc.pos : 0;
-    if (!digits || sc.wordLength() > digits)
+    if (!digits || sc.nameLength() > digits)
       sc.fail(
         `an index is a whole number or #variable, e.g. items[0] or items[#index]; found ${sc.describeNext()}`,
       );

@@ -1,6 +1,6 @@
 import type { Condition, SourceRef, Template, ValueExpr } from '../../ir/expr.js';
 import type { Span } from '../ast.js';
-import { CompileError } from '../compile-error.js';
+import { attempt, type CompileResult } from '../compile-error.js';
 import type { TemplateContext } from '../compile/template.js';
 import { compileExpr } from '../compile/expr.js';
 import { compileInterpolation } from '../compile/interpolation.js';
@@ -10,10 +10,6 @@ import { aegisSemantics } from './semantics.js';
 import { tagSite } from './tag-site.js';
 import { parseTemplate } from './template-parser.js';
 import { parseWhen } from './when-parser.js';
-
-/** A compiled value, or what is wrong and where (offset and length inside the source given). */
-export type CompileResult<T> =
-  { ok: true; value: T } | { ok: false; message: string; offset: number; length: number };
 
 /** A compiled Aegis template, with what its loop bodies read for the variable checks. */
 export interface AegisTemplate extends Template {
@@ -80,11 +76,4 @@ function templateContext(source: string, at: SourceRef): TemplateContext {
   return { semantics: aegisSemantics, source, siteAt: (tag) => tagSite(source, at, tag) };
 }
 
-function attempt<T>(compile: () => T): CompileResult<T> {
-  try {
-    return { ok: true, value: compile() };
-  } catch (e) {
-    if (!(e instanceof CompileError)) throw e;
-    return { ok: false, message: e.message, offset: e.offset, length: e.length };
-  }
-}
+export type { CompileResult } from '../compile-error.js';

@@ -85,7 +85,7 @@ function parseOutput(sc: Scanner, start: number): OutputNode {
 /** Parses `{{#for path}}` (returns the path) or `{{/for}}` (returns undefined), from the `#` or `/`. */
 function parseBlockTag(sc: Scanner, start: number): PathExpr | undefined {
   const opening = sc.take(1) === '#';
-  const name = sc.source.slice(sc.pos, sc.pos + sc.wordLength());
+  const name = sc.source.slice(sc.pos, sc.pos + sc.nameLength());
   if (name !== 'for') {
     const close = sc.source.indexOf('}}', start);
     const tag = close === -1 ? sc.source.slice(start).split('\n')[0] : sc.source.slice(start, close + 2);
@@ -105,12 +105,12 @@ function parseBlockTag(sc: Scanner, start: number): PathExpr | undefined {
   }
   if (sc.at('}}'))
     sc.fail('{{#for}} needs the array to loop over, e.g. {{#for items}}', start, sc.pos + 2 - start);
-  if (!sc.wordLength())
+  if (!sc.nameLength())
     sc.fail(`{{#for}} takes an array path such as items or data.rows; found ${sc.describeNext()}`);
   const over = parsePath(sc, true);
   sc.skipSpace();
   if (sc.eat('}}')) return over;
-  if (sc.source.startsWith('in', sc.pos) && sc.wordLength() === 2)
+  if (sc.source.startsWith('in', sc.pos) && sc.nameLength() === 2)
     sc.fail(
       '{{#for}} names only the array, e.g. {{#for items}}; inside, use {{_}} for the element or its fields by name',
     );

@@ -121,7 +121,7 @@ function parseOperand(sc: Scanner, tags: Span[], after: string): Expr {
   const atom = parseAtom(sc);
   if (atom?.kind === 'path' && atom.root === 'not' && atom.segments.length === 0) {
     sc.skipSpace();
-    if (sc.wordLength() || sc.at('(') || sc.at('{{')) sc.fail('use ! instead of not', atom.start, 3);
+    if (sc.nameLength() || sc.at('(') || sc.at('{{')) sc.fail('use ! instead of not', atom.start, 3);
   }
   if (atom) return atom;
   return sc.fail(
@@ -134,7 +134,7 @@ function failAfterOperand(sc: Scanner, expected: string): never {
   if (sc.at(')')) sc.fail('this ) has no ( before it: remove it or add the (');
   if (sc.at('&') || sc.at('|'))
     sc.fail(`use ${sc.peek()}${sc.peek()} (a single ${sc.peek()} is not an operator)`);
-  const word = sc.wordLength();
+  const word = sc.nameLength();
   const text = sc.source.slice(sc.pos, sc.pos + word);
   if (Object.hasOwn(WORDS, text)) sc.fail(`use ${WORDS[text]} instead of ${text}`, sc.pos, word);
   return sc.fail(

@@ -1,5 +1,6 @@
-import type { ArithmeticOperator, ComparisonOperator, Expr, LiteralExpr, PathExpr, Segment } from '../ast.js';
+import type { ArithmeticOperator, ComparisonOperator, Expr, PathExpr, Segment } from '../ast.js';
 import type { Scanner } from './scanner.js';
+import { parseStringLiteral } from '../string-literal.js';
 
 const KEYWORDS: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
 const INDEX = /^(?:0|[1-9]\d*)$/;
@@ -140,7 +141,7 @@ function parsePrimary(sc: Scanner): Expr {
       sc.fail(`( is not closed: add ) after the expression (found ${sc.describeNext()})`, start);
     return inner;
   }
-  if (c === '"' || c === "'") return parseString(sc);
+  if (c === '"' || c === "'") return parseStringLiteral(sc, ESCAPES);
   if (c === '[') return parseList(sc);
   if (c === '{') return parseObject(sc);
   const number = sc.numberLength();
@@ -190,7 +191,8 @@ function parseIndex(sc: Scanner): Segment {
   sc.skipSpace();
   let segment: Segment;
   const c = sc.peek();
-  if (c === '"' || c === "'") segment = { kind: 'field', name: String(parseString(sc).value) };
+  if (c === '"' || c === "'")
+    segment = { kind: 'field', name: String(parseStringLiteral(sc, ESCAPES).value) };
   else if (sc.numberLength() && INDEX.test(sc.source.slice(sc.pos, sc.pos + sc.numberLength())))
     segment = { kind: 'index', index: Number(sc.take(sc.numberLength())) };
   else if (sc.nameLength() && !/\d/.test(c))
@@ -244,27 +246,6 @@ function call(name: string, args: Expr[], start: number, end: number): Expr {
   return { kind: 'call', name, args, start, end };
 }
 
-/** `"…"` or `'…'` with JSON-style escapes (`\n`, `\t`, `\"`, `\\`, `\uXXXX`). */
-function parseString(sc: Scanner): LiteralExpr {
-  const start = sc.pos;
-  const quote = sc.take(1);
-  let value = '';
-  for (;;) {
-    if (sc.done) sc.fail(`unterminated string: add the closing ${quote}`, start);
-    const c = sc.take(1);
-    if (c === quote) return { kind: 'literal', value, start, end: sc.pos };
-    if (c !== '\\') value += c;
-    else if (sc.peek() === 'u' && /^[0-9a-fA-F]{4}$/.test(sc.source.slice(sc.pos + 1, sc.pos + 5))) {
-      value += String.fromCharCode(parseInt(sc.source.slice(sc.pos + 1, sc.pos + 5), 16));
-      sc.pos += 5;
-    } else {
-      if (sc.done) sc.fail(`unterminated string: add the closing ${quote}`, start);
-      const e = sc.take(1);
-      value += ESCAPES[e] ?? e;
-    }
-  }
-}
-
 function parseList(sc: Scanner): Expr {
   const start = sc.pos++;
   const items: Expr[] = [];
@@ -289,7 +270,7 @@ function parseObject(sc: Scanner): Expr {
       sc.skipSpace();
       const c = sc.peek();
       let key: string;
-      if (c === '"' || c === "'") key = String(parseString(sc).value);
+      if (c === '"' || c === "'") key = String(parseStringLiteral(sc, ESCAPES).value);
       else if (sc.nameLength()) key = sc.take(sc.nameLength());
       else return sc.fail(`expected a key in the object, e.g. {"name": value}; found ${sc.describeNext()}`);
       sc.skipSpace();

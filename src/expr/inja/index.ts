@@ -1,5 +1,5 @@
 import type { Template, ValueExpr } from '../../ir/expr.js';
-import { CompileError, type CompileResult } from '../compile-error.js';
+import { attempt, type CompileResult } from '../compile-error.js';
 import { compileExpr } from '../compile/expr.js';
 import { compileInterpolation } from '../compile/interpolation.js';
 import { compileTemplate, type TemplateContext } from '../compile/template.js';
@@ -62,13 +62,4 @@ export function compileInjaValue(source: string, locate: Locate): CompileResult<
 
 function templateContext(source: string, locate: Locate): TemplateContext {
   return { semantics: injaSemantics, source, siteAt: (tag) => tagSite(source, locate, tag) };
-}
-
-function attempt<T>(compile: () => T): CompileResult<T> {
-  try {
-    return { ok: true, value: compile() };
-  } catch (e) {
-    if (!(e instanceof CompileError)) throw e;
-    return { ok: false, message: e.message, offset: e.offset, length: e.length };
-  }
 }

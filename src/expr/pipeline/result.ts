@@ -1,15 +1,1 @@
-import { CompileError } from '../compile-error.js';
-
-/** A compiled value, or what is wrong and where (offset and length inside the source given). */
-export type CompileResult<T> =
-  { ok: true; value: T } | { ok: false; message: string; offset: number; length: number };
-
-/** Runs a compilation, turning a CompileError into a failed result. */
-export function attempt<T>(compile: () => T): CompileResult<T> {
-  try {
-    return { ok: true, value: compile() };
-  } catch (e) {
-    if (!(e instanceof CompileError)) throw e;
-    return { ok: false, message: e.message, offset: e.offset, length: e.length };
-  }
-}
+export { attempt, type CompileResult } from '../compile-error.js';

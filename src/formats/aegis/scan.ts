@@ -1,3 +1,4 @@
+import { lineEnd, nextLine, stripCr } from '../text/lines.js';
 /**
  * A line scanner for the Markdown that Aegis skills use: ATX headings, fenced code blocks, a YAML
  * frontmatter, and text lines. It keeps offsets into the file and builds no tree; measured against
@@ -109,20 +110,6 @@ function stripIndent(content: string, n: number): string {
   if (n === 0) return content;
   const re = new RegExp(`^ {0,${n}}`, 'gm');
   return content.replace(re, '');
-}
-
-function lineEnd(text: string, pos: number): number {
-  const i = text.indexOf('\n', pos);
-  return i === -1 ? text.length : i;
-}
-
-function nextLine(text: string, pos: number): number {
-  const i = text.indexOf('\n', pos);
-  return i === -1 ? text.length : i + 1;
-}
-
-function stripCr(line: string): string {
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
 /** Offset of the first line at or after `from` that satisfies `test`, or -1. */

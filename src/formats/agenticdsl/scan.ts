@@ -1,3 +1,4 @@
+import { lineEnd, nextLine, stripCr } from '../text/lines.js';
 /**
  * A line scanner for AgenticDSL Markdown: `### AgenticDSL \`/path\`` headings and the fenced blocks after
  * them. It keeps file offsets and builds no Markdown tree; fences hide what is inside them, so a heading
@@ -96,18 +97,4 @@ function findClose(text: string, from: number, marker: string): number {
     pos = nextLine(text, pos);
   }
   return -1;
-}
-
-function lineEnd(text: string, pos: number): number {
-  const i = text.indexOf('\n', pos);
-  return i === -1 ? text.length : i;
-}
-
-function nextLine(text: string, pos: number): number {
-  const i = text.indexOf('\n', pos);
-  return i === -1 ? text.length : i + 1;
-}
-
-function stripCr(line: string): string {
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
