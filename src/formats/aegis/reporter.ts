@@ -1,30 +1,9 @@
-import type { Diagnostic } from '../../ir/diagnostic.js';
 import type { SourceText } from '../../ir/source.js';
-import type { SourceRef } from '../../ir/expr.js';
+import { FileReporter } from '../text/reporter.js';
 
-/** Collects the diagnostics of one file. */
-export class Reporter {
-  readonly diagnostics: Diagnostic[] = [];
-
-  constructor(readonly src: SourceText) {}
-
-  /** Records an error spanning `[start, end)`. */
-  error(code: string, message: string, start: number, end?: number): void {
-    this.diagnostics.push(this.src.diagnostic('error', `aegis/${code}`, message, start, end));
-  }
-
-  /** Records a warning spanning `[start, end)`. */
-  warn(code: string, message: string, start: number, end?: number): void {
-    this.diagnostics.push(this.src.diagnostic('warning', `aegis/${code}`, message, start, end));
-  }
-
-  /** The file position of an offset, for compiled expressions. */
-  ref(offset: number): SourceRef {
-    const { line, column } = this.src.position(offset);
-    return { file: this.src.file, line, column };
-  }
-
-  get failed(): boolean {
-    return this.diagnostics.some((d) => d.severity === 'error');
+/** Collects the diagnostics of one Aegis file, with `aegis/` codes. */
+export class Reporter extends FileReporter {
+  constructor(src: SourceText) {
+    super(src, 'aegis');
   }
 }

@@ -1,0 +1,37 @@
+import type { Diagnostic } from '../../ir/diagnostic.js';
+import type { SourceRef } from '../../ir/expr.js';
+import type { SourceText } from '../../ir/source.js';
+
+/** Collects the diagnostics of one file of a dialect; codes get the dialect's prefix (`aegis/…`). */
+export class FileReporter {
+  constructor(
+    readonly src: SourceText,
+    private readonly prefix: string,
+    readonly diagnostics: Diagnostic[] = [],
+  ) {}
+
+  /** A reporter for another file of the same skill, sharing the list. */
+  forFile(src: SourceText): FileReporter {
+    return new FileReporter(src, this.prefix, this.diagnostics);
+  }
+
+  /** Records an error spanning `[start, end)`. */
+  error(code: string, message: string, start: number, end?: number): void {
+    this.diagnostics.push(this.src.diagnostic('error', `${this.prefix}/${code}`, message, start, end));
+  }
+
+  /** Records a warning spanning `[start, end)`. */
+  warn(code: string, message: string, start: number, end?: number): void {
+    this.diagnostics.push(this.src.diagnostic('warning', `${this.prefix}/${code}`, message, start, end));
+  }
+
+  /** The file position of an offset, for compiled expressions and node locations. */
+  ref(offset: number): SourceRef {
+    const { line, column } = this.src.position(offset);
+    return { file: this.src.file, line, column };
+  }
+
+  get failed(): boolean {
+    return this.diagnostics.some((d) => d.severity === 'error');
+  }
+}
