@@ -413,11 +413,27 @@ test('call nodes run other skills and subgraphs as child runs; a child pause is 
 
 test('skills that call each other in a circle fail with call_depth instead of running forever', async () => {
   const ping = skill(
-    [{ kind: 'call', id: 'call', target: { skill: 'pong' }, input: value(() => ({})), output: { set: ['r'] } }, end()],
+    [
+      {
+        kind: 'call',
+        id: 'call',
+        target: { skill: 'pong' },
+        input: value(() => ({})),
+        output: { set: ['r'] },
+      },
+      end(),
+    ],
     chainEdges(['call', 'end']),
     { id: 'ping' },
   );
-  const pong = { ...ping, id: 'pong', graph: { ...ping.graph!, nodes: [{ ...ping.graph!.nodes[0], target: { skill: 'ping' } } as Node, ping.graph!.nodes[1]] } };
+  const pong = {
+    ...ping,
+    id: 'pong',
+    graph: {
+      ...ping.graph!,
+      nodes: [{ ...ping.graph!.nodes[0], target: { skill: 'ping' } } as Node, ping.graph!.nodes[1]],
+    },
+  };
   const skills = { find: async (id: string) => (id === 'ping' ? ping : pong), load: async () => ping };
   const r = await new Runtime({ store: new MemoryRunStore(), skills }).start(ping, {});
   assert.equal(r.status, 'failed');
