@@ -10,6 +10,7 @@ import { executors, type ChildRuns, type NodeOutcome } from './executors/index.j
 import { planGraph, type GraphPlan } from './graph-plan.js';
 import type { NodeStatus } from './node-status.js';
 import { RunBudget } from './run-budget.js';
+import { RunAttempts } from './run-attempts.js';
 import { RunContexts } from './run-contexts.js';
 import type { RuntimeServices } from './services.js';
 import type { NodeRecord, Write } from './store.js';
@@ -56,15 +57,8 @@ export class RunLoop {
   private readonly running = new Map<number, Promise<void>>();
   /** Resumes `execute` after a node settles (one promise per wake-up, not a race over every running node). */
   private wake: (() => void) | undefined;
-  /**
-   * Aborted when the run stops early. Made when a node first reads its signal: most nodes (assign, end,
-   * templates) never do, and an AbortController with its listener costs as much as a whole node.
-   */
-  private controller: AbortController | undefined;
   private readonly shared: RunShared;
-  private halted = false;
-  /** Attempts waiting on their executor, rejected at once when the run stops. */
-  private readonly waiting = new Map<(failure: RunFailure) => void, Node>();
+  private readonly attempts = new RunAttempts();
   private stop: LoopResult | undefined;
   private pause: AwaitRequest | undefined;
   private pauseRecord: NodeRecord | undefined;
@@ -75,7 +69,7 @@ export class RunLoop {
       services: o.services,
       skillModel: o.skill.model,
       children: o.children,
-      signal: () => this.signal(),
+      signal: () => this.attempts.signal(),
       report: (node, body) => {
         if (body.type === 'llm_usage') {
           const over = this.budget.countLlmCall(node);
@@ -252,16 +246,20 @@ export class RunLoop {
       if (EFFECTFUL.has(node.kind)) await this.o.services.store.appendEvents(this.o.sink.take(node.id));
       const t0 = performance.now();
       try {
-        const outcome = await this.attempt(node, scope, this.resumeInput.get(i), this.childRun.get(i));
+        const resume = this.resumeInput.get(i);
+        const child = this.childRun.get(i);
+        const outcome = await this.attempts.run(node, (timeout) =>
+          this.execute1(node, scope, resume, child, timeout),
+        );
         return await this.finish(i, node, outcome, Math.round(performance.now() - t0));
       } catch (e) {
         const failure = asFailure(e, node);
-        const willRetry = attempt < attempts && !this.halted && failure.code !== 'cancelled';
+        const willRetry = attempt < attempts && !this.attempts.halted && failure.code !== 'cancelled';
         if (!willRetry) return this.failed(i, node, failure, attempt);
         this.o.sink.emit({ type: 'node_failed', node: node.id, error: failure.message, attempt, willRetry });
         await this.o.services.store.appendEvents(this.o.sink.take(node.id));
         const base = node.retry!.delayMs * 2 ** (attempt - 1);
-        await sleep(Math.min(base, node.retry!.maxDelayMs ?? 30_000), this.signal());
+        await sleep(Math.min(base, node.retry!.maxDelayMs ?? 30_000), this.attempts.signal());
       }
     }
   }
@@ -282,43 +280,6 @@ export class RunLoop {
         node.id,
       );
     return executor(new AttemptRun(this.shared, node, scope, resume, childRunId, timeout));
-  }
-
-  /** One try of a node, bounded by its timeout and by the run's cancellation. */
-  private attempt(
-    node: Node,
-    scope: Context,
-    resume: unknown,
-    childRunId: string | undefined,
-  ): Promise<NodeOutcome> {
-    if (this.halted)
-      return Promise.reject(new RunFailure('cancelled', `step "${node.id}" was cancelled`, node.id));
-    const timeout = node.timeoutMs
-      ? AbortSignal.any([this.signal(), AbortSignal.timeout(node.timeoutMs)])
-      : undefined;
-    let work: Promise<NodeOutcome>;
-    try {
-      work = Promise.resolve(this.execute1(node, scope, resume, childRunId, timeout));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-    return new Promise<NodeOutcome>((resolve, reject) => {
-      this.waiting.set(reject, node);
-      if (!timeout) {
-        work.then(resolve, reject).finally(() => this.waiting.delete(reject));
-        return;
-      }
-      const timedOut = () => {
-        if (!this.halted)
-          reject(
-            new RunFailure('timeout', `step "${node.id}" timed out after ${node.timeoutMs} ms`, node.id),
-          );
-      };
-      timeout.addEventListener('abort', timedOut, { once: true });
-      work
-        .then(resolve, reject)
-        .finally(() => (this.waiting.delete(reject), timeout.removeEventListener('abort', timedOut)));
-    });
   }
 
   /** Records a node's final failure and stops the run. */
@@ -378,33 +339,14 @@ export class RunLoop {
     this.status[i] = 'done';
     if ('output' in outcome && !this.stop) {
       this.stop = { kind: 'completed', output: outcome.output };
-      this.halt();
+      this.attempts.halt();
     }
-  }
-
-  /** The signal handed to executors: aborted when the run stops. */
-  private signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.halted) this.controller.abort();
-    }
-    return this.controller.signal;
-  }
-
-  /** Stops what is in flight: waiting attempts fail as cancelled, and executors see their signal abort. */
-  private halt(): void {
-    if (this.halted) return;
-    this.halted = true;
-    for (const [reject, node] of this.waiting)
-      reject(new RunFailure('cancelled', `step "${node.id}" was cancelled`, node.id));
-    // Without a controller no executor holds a signal, and the abort's DOMException is not made at all.
-    this.controller?.abort();
   }
 
   private fail(failure: RunFailure): void {
     if (this.stop) return;
     this.stop = { kind: 'failed', error: failure.toRunError() };
-    this.halt();
+    this.attempts.halt();
   }
 }
 
