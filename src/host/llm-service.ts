@@ -1,7 +1,7 @@
 import type { SkeinConfig } from '../config/config.js';
 import type { ModelMessage } from 'ai';
 import { complete, completeJson, resolveModel, runToolLoop, type ResolvedModel } from '../models/index.js';
-import type { LlmService, LlmTurn } from '../runtime/services.js';
+import type { LlmRequest, LlmService, LlmTurn } from '../runtime/services.js';
 
 /**
  * The runtime's view of models over src/models. A node's or skill's model wins over the configured
@@ -22,25 +22,13 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
     check: (spec) => void resolve(spec),
     async complete(req) {
       const model = resolve(req.model);
-      const answer = await complete({
-        model,
-        system: req.system,
-        prompt: req.prompt,
-        temperature: req.temperature,
-        signal: req.signal,
-        onDelta: req.onDelta,
-      });
+      const answer = await complete(modelRequest(model, req));
       return { text: answer.text, model: model.id, usage: answer.usage };
     },
     async completeJson(req) {
       const model = resolve(req.model);
       const answer = await completeJson({
-        model,
-        system: req.system,
-        prompt: req.prompt,
-        temperature: req.temperature,
-        signal: req.signal,
-        onDelta: req.onDelta,
+        ...modelRequest(model, req),
         schema: req.schema,
         repairAttempts: req.repairAttempts,
       });
@@ -70,5 +58,17 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
         steps: answer.steps,
       };
     },
+  };
+}
+
+/** The model call the runtime asked for, on the resolved model. */
+function modelRequest(model: ResolvedModel, req: LlmRequest) {
+  return {
+    model,
+    system: req.system,
+    prompt: req.prompt,
+    temperature: req.temperature,
+    signal: req.signal,
+    onDelta: req.onDelta,
   };
 }

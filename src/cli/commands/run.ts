@@ -1,12 +1,8 @@
-import { loadConfig } from '../../config/load-config.js';
-import { openHost } from '../../host/open-host.js';
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
 import { parseCommandArgs } from '../args.js';
 import { readInputArg } from '../input-arg.js';
-import { interruptSignal } from '../interrupt.js';
-import { liveView } from '../run-view.js';
 import { UsageError } from '../usage-error.js';
-import { reportRefusal, reportResult } from './report.js';
+import { driveRun } from './drive-run.js';
 import { resolveSkill } from './resolve-skill.js';
 
 const USAGE = 'skein run SKILL [--input JSON|@file.json] [--json] [--model provider:model] [--dialect NAME]';
@@ -26,19 +22,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);
   const input = readInputArg(values.input) ?? {};
   const json = Boolean(values.json);
-  const host = await openHost(loadConfig(), { model: values.model });
-  const interrupt = interruptSignal();
-  try {
-    const skill = await resolveSkill(positionals[0], host.skills, dialect);
-    const result = await host.runtime.start(skill, input, {
-      onEvent: json ? undefined : liveView(),
-      signal: interrupt.signal,
-    });
-    return reportResult(result, json);
-  } catch (e) {
-    return reportRefusal(e, json);
-  } finally {
-    interrupt.dispose();
-    await host.close();
-  }
+  return driveRun({ json, model: values.model }, async (host, run) =>
+    host.runtime.start(await resolveSkill(positionals[0], host.skills, dialect), input, run),
+  );
 }
