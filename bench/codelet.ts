@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { bench, group, run, summary } from 'mitata';
 import type { CodeSpec } from '../src/ir/nodes.js';
-import { createPythonSandbox } from '../src/sandbox/index.js';
+import { createPythonSandbox } from '../src/code/python/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SOURCE = 'def main(context):\n    return {"total": context["price"] * context["quantity"], "ok": True}';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogView, docTokens } from '../src/docs/index.js';
+import { catalogView, docTokens } from '../src/skilldocs/index.js';
 import { loadPaths } from '../src/library/load-paths.js';
 import { count } from '../src/tokens/index.js';
 

@@ -9,10 +9,10 @@ export { Runtime, type RunResult, type RunOptions } from './runtime/runtime.js';
 export { RunFailure, RunRefused } from './runtime/errors.js';
 export type { RunEvent, RunError, AwaitRequest } from './runtime/events.js';
 export { defineTool, type Tool, type ToolContext } from './tools/tool.js';
-export type { SkillContext, SkillExecutor, SkillSession, SkillConfigView } from './runners/index.js';
+export type { SkillContext, SkillExecutor, SkillSession, SkillConfigView } from './code/modules/index.js';
 export {
   createPythonSandbox,
   PythonError,
   SandboxError,
   type PythonSandboxOptions,
-} from './sandbox/index.js';
+} from './code/python/index.js';

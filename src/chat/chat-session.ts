@@ -3,7 +3,7 @@ import type { Skill } from '../ir/skill.js';
 import type { LoopTool } from '../models/tool-loop.js';
 import { runToolLoop } from '../models/tool-loop.js';
 import type { ResolvedModel } from '../models/resolved-model.js';
-import type { SkillSession } from '../runners/skill-context.js';
+import type { SkillSession } from '../code/modules/skill-context.js';
 import type { RunListener } from '../runtime/event-sink.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { docTools } from './doc-tools.js';

@@ -1,4 +1,4 @@
-import { findDocPart, findDocSkill } from '../docs/load-part.js';
+import { findDocPart, findDocSkill } from '../skilldocs/load-part.js';
 import type { Skill, SkillDoc } from '../ir/skill.js';
 import type { LoopTool } from '../models/tool-loop.js';
 import type { ChatCall } from './transcript.js';

@@ -1,7 +1,8 @@
+import { SkeinError } from '../ir/errors.js';
 /** A mistake in how the command was called: printed with the usage line, exit code 2. */
-export class UsageError extends Error {
+export class UsageError extends SkeinError {
   constructor(message: string) {
-    super(message);
+    super('usage', message);
     this.name = 'UsageError';
   }
 }

@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { McpServerConfig, SkeinConfig } from './config.js';
+import { SkeinError } from '../ir/errors.js';
 
 /** A mistake in skein.yaml: names the file and the field. */
-export class ConfigError extends Error {
+export class ConfigError extends SkeinError {
   constructor(message: string) {
-    super(message);
+    super('config_invalid', message);
     this.name = 'ConfigError';
   }
 }

@@ -1,11 +1,12 @@
+import { SkeinError } from '../ir/errors.js';
 /** A problem found while parsing or compiling an expression: what is wrong and where, in the source given. */
-export class CompileError extends Error {
+export class CompileError extends SkeinError {
   constructor(
     message: string,
     readonly offset: number,
     readonly length: number,
   ) {
-    super(message);
+    super('expression_invalid', message);
     this.name = 'CompileError';
   }
 }

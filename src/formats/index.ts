@@ -1,7 +1,7 @@
 import type { Dialect } from './dialect.js';
 import { aegis } from './aegis/index.js';
 import { agenticdsl } from './agenticdsl/index.js';
-import { engine } from './engine/index.js';
+import { engine } from './engine-skills/index.js';
 import { skilldocFile, skilldocFolder } from './skilldoc/index.js';
 import { skilljson } from './skilljson/index.js';
 

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import type { SkeinConfig } from '../config/config.js';
 import { LibrarySkillService } from '../library/skill-service.js';
-import { openModuleRunner } from '../runners/open-module-runner.js';
-import type { SkillSession } from '../runners/skill-context.js';
+import { openModuleRunner } from '../code/modules/open-module-runner.js';
+import type { SkillSession } from '../code/modules/skill-context.js';
 import { Runtime } from '../runtime/runtime.js';
 import type { RunStore } from '../runtime/store.js';
-import { createPythonSandbox, type PythonSandbox } from '../sandbox/index.js';
+import { createPythonSandbox, type PythonSandbox } from '../code/python/index.js';
 import { createToolRegistry, invokeTool } from '../tools/index.js';
 import { createLlmService } from './llm-service.js';
 import { openStore } from './open-store.js';

@@ -1,3 +1,4 @@
+import { SkeinError } from './errors.js';
 /**
  * What the runtime needs from compiled expressions and templates. Each surface syntax (Aegis `{{ }}`,
  * `when`, Inja, pipeline pipes) lives in src/expr and compiles to these shapes once, at load time.
@@ -59,12 +60,12 @@ export interface Condition {
 }
 
 /** Thrown when an expression cannot be evaluated (division by zero, a missing Inja variable, …). */
-export class EvalError extends Error {
+export class EvaluationError extends SkeinError {
   constructor(
     message: string,
     readonly at?: SourceRef,
   ) {
-    super(at ? `${message} (${at.file}:${at.line}:${at.column})` : message);
-    this.name = 'EvalError';
+    super('evaluation_failed', at ? `${message} (${at.file}:${at.line}:${at.column})` : message);
+    this.name = 'EvaluationError';
   }
 }

@@ -5,3 +5,4 @@ export * from './expr.js';
 export * from './nodes.js';
 export * from './graph.js';
 export * from './skill.js';
+export * from './errors.js';

@@ -4,11 +4,12 @@ import validVersion from 'semver/functions/valid.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 import type { LoadedUnit } from './load-paths.js';
+import { SkeinError } from '../ir/errors.js';
 
 /** A mistake in finding a skill (unknown id, unknown version, ambiguous folder). */
-export class SkillLookupError extends Error {
+export class SkillLookupError extends SkeinError {
   constructor(message: string) {
-    super(message);
+    super('skill_not_found', message);
     this.name = 'SkillLookupError';
   }
 }

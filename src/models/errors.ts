@@ -1,12 +1,17 @@
 import type { FieldError } from '../schema/index.js';
+import { SkeinError } from '../ir/errors.js';
 
 /** The model settings cannot work: no model, a bad `provider:model`, a missing key or URL. */
-export class ModelConfigError extends Error {
+export class ModelConfigError extends SkeinError {
   override name = 'ModelConfigError';
+
+  constructor(message: string) {
+    super('model_not_configured', message);
+  }
 }
 
 /** A call to a model failed: HTTP error, unreachable server, timeout, or an error inside the stream. */
-export class ModelCallError extends Error {
+export class ModelCallError extends SkeinError {
   override name = 'ModelCallError';
   /** The `provider:model` that was called. */
   readonly modelId: string;
@@ -19,7 +24,7 @@ export class ModelCallError extends Error {
     message: string,
     details: { modelId: string; status?: number; attempts: number; cause?: unknown },
   ) {
-    super(message, { cause: details.cause });
+    super('model_call_failed', message, { cause: details.cause });
     this.modelId = details.modelId;
     this.status = details.status;
     this.attempts = details.attempts;
@@ -27,7 +32,7 @@ export class ModelCallError extends Error {
 }
 
 /** The model kept answering with something that is not JSON of the asked schema. */
-export class ModelOutputError extends Error {
+export class ModelOutputError extends SkeinError {
   override name = 'ModelOutputError';
   /** What was wrong with the last answer, field by field. */
   readonly errors: FieldError[];
@@ -37,7 +42,7 @@ export class ModelOutputError extends Error {
   readonly attempts: number;
 
   constructor(message: string, details: { errors: FieldError[]; text: string; attempts: number }) {
-    super(message);
+    super('model_output_invalid', message);
     this.errors = details.errors;
     this.text = details.text;
     this.attempts = details.attempts;

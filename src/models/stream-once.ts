@@ -1,13 +1,14 @@
 import { streamText } from 'ai';
 import type { Completion, ModelRequest } from './request.js';
+import { SkeinError } from '../ir/errors.js';
 
 /** The outcome of one streamed attempt; `delivered` says whether any text already reached `onDelta`. */
-export class AttemptError extends Error {
+export class AttemptError extends SkeinError {
   constructor(
     readonly error: unknown,
     readonly delivered: boolean,
   ) {
-    super('model attempt failed', { cause: error });
+    super('model_attempt_failed', 'model attempt failed', { cause: error });
   }
 }
 

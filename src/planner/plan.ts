@@ -3,6 +3,7 @@ import type { LlmService } from '../runtime/services.js';
 import { conditionScope, eligibility } from './eligibility.js';
 import { planningFacts } from './facts.js';
 import type { PriorityRule } from './rules.js';
+import { SkeinError } from '../ir/errors.js';
 
 /** Which skill runs next, how it was chosen, and why. */
 export interface Decision {
@@ -17,9 +18,9 @@ export interface Decision {
 }
 
 /** A planning mistake in the configuration (a rule or forced skill that cannot run), or no way to choose. */
-export class PlannerError extends Error {
+export class PlannerError extends SkeinError {
   constructor(message: string) {
-    super(message);
+    super('planner_failed', message);
     this.name = 'PlannerError';
   }
 }

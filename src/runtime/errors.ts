@@ -1,13 +1,14 @@
 import type { RunError } from './events.js';
+import { SkeinError } from '../ir/errors.js';
 
 /** A failure with a stable code, raised inside the runtime and reported as the run's error. */
-export class RunFailure extends Error {
+export class RunFailure extends SkeinError {
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
     readonly step?: string,
   ) {
-    super(message);
+    super(code, message);
     this.name = 'RunFailure';
   }
 
@@ -17,13 +18,13 @@ export class RunFailure extends Error {
 }
 
 /** A refusal to start or resume a run (bad input, not awaiting, unknown run): nothing was run. */
-export class RunRefused extends Error {
+export class RunRefused extends SkeinError {
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(code, message);
     this.name = 'RunRefused';
   }
 }

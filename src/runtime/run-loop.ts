@@ -1,7 +1,7 @@
-import { EvalError } from '../ir/expr.js';
+import { EvaluationError } from '../ir/expr.js';
 import type { Node, WriteTarget } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
-import { AttemptRun, type RunShared } from './attempt-run.js';
+import { NodeAttempt, type RunShared } from './node-attempt.js';
 import { writesFor, type Context } from './context.js';
 import { RunFailure } from './errors.js';
 import type { EventSink } from './event-sink.js';
@@ -10,7 +10,7 @@ import { executors, type ChildRuns, type NodeOutcome } from './executors/index.j
 import { planGraph, type GraphPlan } from './graph-plan.js';
 import type { NodeStatus } from './node-status.js';
 import { RunBudget } from './run-budget.js';
-import { RunAttempts } from './run-attempts.js';
+import { InFlightAttempts } from './in-flight-attempts.js';
 import { RunContexts } from './run-contexts.js';
 import type { RuntimeServices } from './services.js';
 import type { NodeRecord, Write } from './store.js';
@@ -58,7 +58,7 @@ export class RunLoop {
   /** Resumes `execute` after a node settles (one promise per wake-up, not a race over every running node). */
   private wake: (() => void) | undefined;
   private readonly shared: RunShared;
-  private readonly attempts = new RunAttempts();
+  private readonly attempts = new InFlightAttempts();
   private stop: LoopResult | undefined;
   private pause: AwaitRequest | undefined;
   private pauseRecord: NodeRecord | undefined;
@@ -279,7 +279,7 @@ export class RunLoop {
         `node kind "${node.kind}" is not supported by this runtime`,
         node.id,
       );
-    return executor(new AttemptRun(this.shared, node, scope, resume, childRunId, timeout));
+    return executor(new NodeAttempt(this.shared, node, scope, resume, childRunId, timeout));
   }
 
   /** Records a node's final failure and stops the run. */
@@ -358,7 +358,7 @@ function writeTarget(node: Node): WriteTarget | undefined {
 function asFailure(e: unknown, node: Node): RunFailure {
   if (e instanceof RunFailure) return e.step ? e : new RunFailure(e.code, e.message, node.id);
   const message = e instanceof Error ? e.message : String(e);
-  const where = node.at && !(e instanceof EvalError) ? ` (${node.at.file}:${node.at.line})` : '';
+  const where = node.at && !(e instanceof EvaluationError) ? ` (${node.at.file}:${node.at.line})` : '';
   return new RunFailure('node_failed', `step "${node.id}"${where} failed: ${message}`, node.id);
 }
 

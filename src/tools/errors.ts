@@ -1,12 +1,13 @@
+import { SkeinError } from '../ir/errors.js';
 /** A tool failed (bad input, or an error while it ran); the message names the tool. */
-export class ToolError extends Error {
+export class ToolError extends SkeinError {
   constructor(
     /** The tool's name. */
     readonly tool: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; code?: string },
   ) {
-    super(`tool "${tool}": ${message}`, options);
+    super(options?.code ?? 'tool_failed', `tool "${tool}": ${message}`, options);
     this.name = 'ToolError';
   }
 }
@@ -17,13 +18,15 @@ export class ToolInputError extends ToolError {
     tool: string,
     readonly fields: readonly { field: string; message: string }[],
   ) {
-    super(tool, `invalid input: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`);
+    super(tool, `invalid input: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, {
+      code: 'tool_input_invalid',
+    });
     this.name = 'ToolInputError';
   }
 }
 
 /** No tool has the name asked for; `suggestions` are the registered names closest to it. */
-export class ToolNotFoundError extends Error {
+export class ToolNotFoundError extends SkeinError {
   constructor(
     readonly tool: string,
     readonly suggestions: readonly string[],
@@ -34,19 +37,20 @@ export class ToolNotFoundError extends Error {
       : available.length
         ? `; registered tools: ${available.join(', ')}`
         : '; no tools are registered';
-    super(`no tool named "${tool}"${hint}`);
+    super('tool_not_found', `no tool named "${tool}"${hint}`);
     this.name = 'ToolNotFoundError';
   }
 }
 
 /** Two tools were registered under one name; the message names where each came from. */
-export class DuplicateToolError extends Error {
+export class DuplicateToolError extends SkeinError {
   constructor(
     readonly tool: string,
     firstSource: string,
     secondSource: string,
   ) {
     super(
+      'tool_duplicate',
       `tool "${tool}" from ${secondSource} has the same name as the one from ${firstSource}; rename one of them`,
     );
     this.name = 'DuplicateToolError';
@@ -54,25 +58,25 @@ export class DuplicateToolError extends Error {
 }
 
 /** A tool module could not be loaded, or exports no tool; the message names the module. */
-export class ToolModuleError extends Error {
+export class ToolModuleError extends SkeinError {
   constructor(
     readonly module: string,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(`tool module ${module}: ${message}`, options);
+    super('tool_module_invalid', `tool module ${module}: ${message}`, options);
     this.name = 'ToolModuleError';
   }
 }
 
 /** An MCP server could not be reached or listed; the message names the server and its command or URL. */
-export class McpConnectionError extends Error {
+export class McpConnectionError extends SkeinError {
   constructor(
     readonly server: string,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(`MCP server "${server}": ${message}`, options);
+    super('mcp_unreachable', `MCP server "${server}": ${message}`, options);
     this.name = 'McpConnectionError';
   }
 }

@@ -4,7 +4,7 @@ import { ChatSession, type ChatCall } from '../../src/chat/index.js';
 import type { Skill } from '../../src/ir/skill.js';
 import { resolveModel } from '../../src/models/index.js';
 import { messageText, startFakeOpenAI } from '../helpers/fake-openai.js';
-import type { SkillSession } from '../../src/runners/index.js';
+import type { SkillSession } from '../../src/code/modules/index.js';
 import { testHost } from '../skilljson/helpers.js';
 
 /** A document skill as the skill-doc front end produces one: a summary, and parts loaded on demand. */

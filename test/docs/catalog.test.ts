@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catalogView, docTokens, groupByFolder, saving } from '../../src/docs/index.js';
+import { catalogView, docTokens, groupByFolder, saving } from '../../src/skilldocs/index.js';
 import { loadPaths } from '../../src/library/load-paths.js';
 import { count } from '../../src/tokens/index.js';
 

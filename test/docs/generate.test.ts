@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateSkillDoc, GenerateError, skillFacts } from '../../src/docs/index.js';
+import { generateSkillDoc, GenerateError, skillFacts } from '../../src/skilldocs/index.js';
 import { skilldocFile } from '../../src/formats/skilldoc/index.js';
 import { loadPaths } from '../../src/library/load-paths.js';
 import { resolveModel } from '../../src/models/index.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDocChunk, DocLookupError } from '../../src/docs/index.js';
+import { loadDocChunk, DocLookupError } from '../../src/skilldocs/index.js';
 import { loadPaths } from '../../src/library/load-paths.js';
 
 const { units } = await loadPaths(['test/fixtures/skilldoc', 'test/fixtures/aegis/greet.md']);

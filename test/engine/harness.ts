@@ -12,7 +12,7 @@ import { LibrarySkillService } from '../../src/library/skill-service.js';
 import type { RunEvent } from '../../src/runtime/events.js';
 import { Runtime } from '../../src/runtime/runtime.js';
 import type { CodeService } from '../../src/runtime/services.js';
-import { createPythonSandbox, type PythonSandbox } from '../../src/sandbox/index.js';
+import { createPythonSandbox, type PythonSandbox } from '../../src/code/python/index.js';
 import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { invokeTool, loadToolModules, ToolRegistry, type Tool } from '../../src/tools/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeScript } from '../helpers/fake-openai.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EvalError, type SourceRef } from '../../src/ir/expr.js';
+import { EvaluationError, type SourceRef } from '../../src/ir/expr.js';
 import { compileAegisTemplate, compileAegisValue, formatValue } from '../../src/expr/index.js';
 
 const AT: SourceRef = { file: 'skill.md', line: 10, column: 5 };
@@ -347,7 +347,7 @@ const EVAL_ERRORS: [string, Record<string, unknown>, string, number, number][] =
 for (const [source, data, message, line, column] of EVAL_ERRORS) {
   test(`eval error: ${JSON.stringify(source)}`, () => {
     const error = thrown(() => render(source, data));
-    assert.ok(error instanceof EvalError);
+    assert.ok(error instanceof EvaluationError);
     assert.equal(error.message, `${message} (skill.md:${line}:${column})`);
     assert.deepEqual(error.at, { file: 'skill.md', line, column });
   });
@@ -459,7 +459,7 @@ test('value: an eval error carries the position of its {{', () => {
   const compiled = compileAegisValue('{{ total / count }}', { file: 'tool.md', line: 4, column: 12 });
   assert.ok(compiled.ok);
   assert.throws(() => compiled.value.evaluate({ total: 5, count: 0 }), {
-    name: 'EvalError',
+    name: 'EvaluationError',
     message: 'division by zero in {{ total / count }} (tool.md:4:12)',
   });
 });

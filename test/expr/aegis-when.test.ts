@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EvalError, type SourceRef } from '../../src/ir/expr.js';
+import { EvaluationError, type SourceRef } from '../../src/ir/expr.js';
 import { compileAegisWhen } from '../../src/expr/index.js';
 
 const AT: SourceRef = { file: 'skill.md', line: 3, column: 9 };
@@ -174,7 +174,7 @@ for (const [source, data, message, line, column] of EVAL_ERRORS) {
     } catch (e) {
       error = e;
     }
-    assert.ok(error instanceof EvalError);
+    assert.ok(error instanceof EvaluationError);
     assert.equal(error.message, `${message} (skill.md:${line}:${column})`);
     assert.deepEqual(error.at, { file: 'skill.md', line, column });
   });

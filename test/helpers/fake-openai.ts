@@ -1,2 +1,2 @@
-// The local chat-completions server lives in src/testing (`skein test` serves scripted replies with it).
-export * from '../../src/testing/fake-openai.js';
+// The local chat-completions server lives in src/skill-tests (`skein test` serves scripted replies with it).
+export * from '../../src/skill-tests/fake-openai.js';

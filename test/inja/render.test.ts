@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EvalError, type SourceRef } from '../../src/ir/expr.js';
+import { EvaluationError, type SourceRef } from '../../src/ir/expr.js';
 import { compileInjaTemplate, compileInjaValue } from '../../src/expr/index.js';
 
 const locate = (offset: number): SourceRef => ({ file: 'graph.md', line: 7, column: 3 + offset });
@@ -168,7 +168,7 @@ test('a missing variable fails the render, naming the variable and where it is',
       return err;
     }
   })();
-  assert.ok(e instanceof EvalError);
+  assert.ok(e instanceof EvaluationError);
   assert.equal(
     e.message,
     "variable 'user.name' is not in the context (no earlier node wrote it and the run's input has no such key) in {{ user.name }} (graph.md:7:6)",

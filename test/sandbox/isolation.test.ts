@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { createPythonSandbox } from '../../src/sandbox/index.js';
+import { createPythonSandbox } from '../../src/code/python/index.js';
 import { lines, python, TEST_SNAPSHOTS } from './helpers.js';
 
 // Set before the sandbox starts, to prove the interpreter does not see the host's environment.

@@ -1,6 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPythonSandbox, PythonError, SandboxError } from '../../src/sandbox/index.js';
+import { createPythonSandbox, PythonError, SandboxError } from '../../src/code/python/index.js';
 import { lines, python, TEST_SNAPSHOTS } from './helpers.js';
 
 const sandbox = createPythonSandbox({

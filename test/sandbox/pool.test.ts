@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPythonSandbox } from '../../src/sandbox/index.js';
+import { createPythonSandbox } from '../../src/code/python/index.js';
 import { python, TEST_SNAPSHOTS } from './helpers.js';
 
 test('no interpreter starts before the first call', async () => {
@@ -49,7 +49,7 @@ test('with a snapshot folder, a damaged snapshot costs only a full load and is r
   writeFileSync(file, 'not a snapshot');
   // A fresh process, so that no snapshot is in memory yet and the damaged file is the one read.
   const script = `
-    import { createPythonSandbox } from ${JSON.stringify(new URL('../../src/sandbox/index.ts', import.meta.url).href)};
+    import { createPythonSandbox } from ${JSON.stringify(new URL('../../src/code/python/index.ts', import.meta.url).href)};
     const sandbox = createPythonSandbox({ workers: 1, snapshotDir: ${JSON.stringify(dir)} });
     console.log(JSON.stringify(await sandbox.run({ language: 'python', source: 'def main(c):\\n    return c', entry: 'main' }, { ok: 1 })));
     await sandbox.close();`;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPythonSandbox, PythonError, SandboxError } from '../../src/sandbox/index.js';
+import { createPythonSandbox, PythonError, SandboxError } from '../../src/code/python/index.js';
 import { lines, python, TEST_SNAPSHOTS } from './helpers.js';
 
 const sandbox = createPythonSandbox({ workers: 1, snapshotDir: TEST_SNAPSHOTS });

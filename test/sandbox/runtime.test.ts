@@ -4,7 +4,7 @@ import type { Scope, ValueExpr } from '../../src/ir/expr.js';
 import type { Node } from '../../src/ir/nodes.js';
 import type { Skill } from '../../src/ir/skill.js';
 import { Runtime } from '../../src/runtime/runtime.js';
-import { createPythonSandbox } from '../../src/sandbox/index.js';
+import { createPythonSandbox } from '../../src/code/python/index.js';
 import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { lines, python, TEST_SNAPSHOTS } from './helpers.js';
 

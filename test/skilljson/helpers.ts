@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/load-config.js';
 import { openHost, type Host } from '../../src/host/open-host.js';
-import type { SkillSession } from '../../src/runners/index.js';
+import type { SkillSession } from '../../src/code/modules/index.js';
 import type { RunEvent } from '../../src/runtime/events.js';
 import type { RunResult } from '../../src/runtime/runtime.js';
 import { ROOT } from '../helpers/cli.js';

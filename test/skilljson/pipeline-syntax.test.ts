@@ -5,7 +5,7 @@ import {
   compilePipelineTemplate,
   compilePipelineValue,
 } from '../../src/expr/pipeline/index.js';
-import { EvalError } from '../../src/ir/expr.js';
+import { EvaluationError } from '../../src/ir/expr.js';
 
 const at = { file: 'skill.json', line: 3, column: 10 };
 const scope = {
@@ -119,7 +119,7 @@ test('a pipe given the wrong kind of value fails at run time, naming the tag and
   assert.throws(
     () => compiled.value.evaluate(scope),
     (e: unknown) =>
-      e instanceof EvalError &&
+      e instanceof EvaluationError &&
       e.message === 'map needs an array, got a string in {{input.topic | map: a}} (skill.json:3:12)',
   );
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCasesFile } from '../../src/testing/index.js';
+import { parseCasesFile } from '../../src/skill-tests/index.js';
 
 test('cases have defaults: L2 for a script, L1 otherwise; json replies become their text', () => {
   const parsed = parseCasesFile(

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/load-config.js';
-import { runSuite } from '../../src/testing/index.js';
+import { runSuite } from '../../src/skill-tests/index.js';
 import { messageText, startFakeOpenAI } from '../helpers/fake-openai.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');

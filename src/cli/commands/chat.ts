@@ -9,7 +9,7 @@ import type { Skill } from '../../ir/skill.js';
 import { SkillLibrary } from '../../library/library.js';
 import { loadPaths } from '../../library/load-paths.js';
 import { resolveModel } from '../../models/index.js';
-import type { SkillSession } from '../../runners/skill-context.js';
+import type { SkillSession } from '../../code/modules/skill-context.js';
 import { parseCommandArgs } from '../args.js';
 import { interruptSignal } from '../interrupt.js';
 import { colorFor, type Style } from '../style.js';

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { loadConfig } from '../../config/load-config.js';
-import { DocLookupError } from '../../docs/errors.js';
-import { headingLevel, type HeadingLevel } from '../../docs/levels.js';
-import { findDocPart } from '../../docs/load-part.js';
-import type { DocTokens } from '../../docs/token-stats.js';
+import { DocLookupError } from '../../skilldocs/errors.js';
+import { headingLevel, type HeadingLevel } from '../../skilldocs/levels.js';
+import { findDocPart } from '../../skilldocs/load-part.js';
+import type { DocTokens } from '../../skilldocs/token-stats.js';
 import { DIALECT_NAMES, type DialectName, type Skill } from '../../ir/skill.js';
 import { loadPaths } from '../../library/load-paths.js';
 import { LibrarySkillService } from '../../library/skill-service.js';
@@ -92,7 +92,7 @@ async function show(
 
 async function stats(paths: string[], json: boolean, dialect?: DialectName): Promise<number> {
   // The tokenizer and the model SDK load only for the subcommands that need them.
-  const { catalogView, docTokens, saving, statsTable } = await import('../../docs/index.js');
+  const { catalogView, docTokens, saving, statsTable } = await import('../../skilldocs/index.js');
   const { count } = await import('../../tokens/index.js');
   const { units } = await loadPaths(paths, { dialect });
   const skills = units.flatMap((u) => u.skills).filter((s) => s.doc);
@@ -140,7 +140,7 @@ async function generate(
   const attempts = values.attempts === undefined ? 3 : Number(values.attempts);
   if (!Number.isInteger(attempts) || attempts < 1)
     throw new UsageError(`--attempts is a whole number ≥ 1, not "${values.attempts}"`);
-  const { generateSkillDoc, GenerateError } = await import('../../docs/index.js');
+  const { generateSkillDoc, GenerateError } = await import('../../skilldocs/index.js');
   const { resolveModel } = await import('../../models/index.js');
   const config = loadConfig();
   const skill = await loadSkill(arg, dialect, config);

@@ -3,14 +3,15 @@ import type { Diagnostic } from '../../ir/diagnostic.js';
 import type { DialectName, Skill } from '../../ir/skill.js';
 import { loadPaths } from '../../library/load-paths.js';
 import type { LibrarySkillService } from '../../library/skill-service.js';
+import { SkeinError } from '../../ir/errors.js';
 
 /** The skill named on the command line could not be used; exit code 2. */
-export class BadSkillError extends Error {
+export class BadSkillError extends SkeinError {
   constructor(
     message: string,
     readonly diagnostics: Diagnostic[] = [],
   ) {
-    super(message);
+    super('bad_skill', message);
     this.name = 'BadSkillError';
   }
 }

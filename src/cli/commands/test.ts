@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { loadConfig } from '../../config/load-config.js';
-import { LEVELS, runSuite, type CaseResult, type Level, type SuiteResult } from '../../testing/index.js';
+import { LEVELS, runSuite, type CaseResult, type Level, type SuiteResult } from '../../skill-tests/index.js';
 import { parseCommandArgs } from '../args.js';
 import { colorFor, type Style } from '../style.js';
 import { UsageError } from '../usage-error.js';

@@ -1,4 +1,4 @@
-import { EvalError, Interpolated, type Scope } from '../../ir/expr.js';
+import { EvaluationError, Interpolated, type Scope } from '../../ir/expr.js';
 import type { TemplateNode } from '../ast.js';
 import { compileExpr } from './expr.js';
 import type { TemplateContext } from './template.js';
@@ -33,7 +33,7 @@ export function compileInterpolation(
   const format = ctx.semantics.format;
   return (scope) => {
     if (loop)
-      throw new EvalError(
+      throw new EvaluationError(
         'values bound by this tool cannot come from a loop or a condition ({{#for}}, {% for %}, {% if %}); build the text in an earlier step first',
       );
     const values = parts.map((p) => p(scope));

@@ -1,5 +1,5 @@
 import type { Condition, SourceRef } from '../../ir/expr.js';
-import { EvalError } from '../../ir/expr.js';
+import { EvaluationError } from '../../ir/expr.js';
 import { CompileError } from '../compile-error.js';
 import { compileExpr } from '../compile/expr.js';
 import { exprRefs } from '../refs.js';
@@ -19,7 +19,7 @@ export function compileCondition(source: string, at?: SourceRef): ConditionResul
     const expr = parseCondition(source);
     const site = {
       fail: (message: string): never => {
-        throw new EvalError(`${message} in ${source}`, at);
+        throw new EvaluationError(`${message} in ${source}`, at);
       },
     };
     const evaluate = compileExpr(expr, {

@@ -1,4 +1,4 @@
-import { EvalError, type SourceRef } from '../../ir/expr.js';
+import { EvaluationError, type SourceRef } from '../../ir/expr.js';
 import type { Span } from '../ast.js';
 import type { Site } from '../compile/context.js';
 
@@ -9,7 +9,7 @@ export type Locate = (offset: number) => SourceRef;
 export function tagSite(source: string, locate: Locate, tag: Span): Site {
   return {
     fail(message) {
-      throw new EvalError(`${message} in ${source.slice(tag.start, tag.end)}`, locate(tag.start));
+      throw new EvaluationError(`${message} in ${source.slice(tag.start, tag.end)}`, locate(tag.start));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { EvalError, type SourceRef } from '../../ir/expr.js';
+import { EvaluationError, type SourceRef } from '../../ir/expr.js';
 import type { Span } from '../ast.js';
 import type { Site } from '../compile/site.js';
 import { locate } from '../locate.js';
@@ -8,7 +8,7 @@ export function tagSite(source: string, at: SourceRef, tag: Span): Site {
   const text = source.slice(tag.start, tag.end);
   return {
     fail(message) {
-      throw new EvalError(`${message} in ${text}`, locate(at, source, tag.start));
+      throw new EvaluationError(`${message} in ${text}`, locate(at, source, tag.start));
     },
   };
 }

@@ -1,17 +1,18 @@
 import type { JsonArray, JsonEntry, JsonNode, JsonObject, JsonScalar } from './json-node.js';
+import { SkeinError } from '../../../ir/errors.js';
 
 /** A parsed document, with the keys written more than once; or the first syntax error and where it is. */
 export type JsonParse =
   | { ok: true; root: JsonNode; duplicates: JsonEntry[] }
   | { ok: false; message: string; offset: number; length: number };
 
-class JsonSyntaxError extends Error {
+class JsonSyntaxError extends SkeinError {
   constructor(
     message: string,
     readonly offset: number,
     readonly length = 1,
   ) {
-    super(message);
+    super('json_syntax', message);
   }
 }
 

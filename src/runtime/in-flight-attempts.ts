@@ -7,7 +7,7 @@ import type { NodeOutcome } from './executors/index.js';
  * halts. The stop signal is made only when an executor first reads it: most nodes never do, and an
  * AbortController with its listener costs as much as a whole node.
  */
-export class RunAttempts {
+export class InFlightAttempts {
   private controller: AbortController | undefined;
   private stopped = false;
   /** Attempts waiting on their executor, rejected at once when the run stops. */

@@ -1,3 +1,4 @@
+import { SkeinError } from '../../ir/errors.js';
 /** Why a sandboxed call failed, as a stable code. */
 export type SandboxErrorCode =
   | 'python_error'
@@ -11,12 +12,11 @@ export type SandboxErrorCode =
   | 'closed';
 
 /** A failure of a sandboxed call that is not an exception raised by the Python code itself. */
-export class SandboxError extends Error {
-  constructor(
-    readonly code: SandboxErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class SandboxError extends SkeinError {
+  declare readonly code: SandboxErrorCode;
+
+  constructor(code: SandboxErrorCode, message: string) {
+    super(code, message);
     this.name = 'SandboxError';
   }
 }

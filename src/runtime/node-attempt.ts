@@ -20,7 +20,7 @@ export interface RunShared {
  * One attempt's view of its run, as executors receive it. Built without closures: `signal` and `emit`
  * are made only when an executor reads them (most node kinds never do).
  */
-export class AttemptRun implements NodeRun {
+export class NodeAttempt implements NodeRun {
   readonly runId: string;
   readonly services: RuntimeServices;
   readonly skillModel?: string;

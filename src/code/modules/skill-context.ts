@@ -1,4 +1,4 @@
-import type { MemoryService } from '../memory/memory-service.js';
+import type { MemoryService } from '../../memory/memory-service.js';
 
 /** The conversation a skill runs in (`skein chat`), or an empty one. */
 export interface SkillSession {

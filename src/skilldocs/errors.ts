@@ -1,7 +1,8 @@
+import { SkeinError } from '../ir/errors.js';
 /** A document skill or a part of one that does not exist; the message names what does. */
-export class DocLookupError extends Error {
+export class DocLookupError extends SkeinError {
   constructor(message: string) {
-    super(message);
+    super('doc_not_found', message);
     this.name = 'DocLookupError';
   }
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CodeSpec } from '../ir/nodes.js';
+import type { CodeSpec } from '../../ir/nodes.js';
 import { SandboxError } from './errors.js';
 import type { CallRequest } from './protocol.js';
 

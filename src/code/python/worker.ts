@@ -8,8 +8,8 @@ import { limitWasmMemory } from './limit-memory.js';
 import { lockHost } from './lock-host.js';
 import { OutputBuffer } from './output-buffer.js';
 import type { CallRequest, WorkerMessage, WorkerStart } from './protocol.js';
-import { ISOLATION_PY } from './python/isolation-py.js';
-import { RUNNER_PY } from './python/runner-py.js';
+import { ISOLATION_PY } from './guest/isolation-py.js';
+import { RUNNER_PY } from './guest/runner-py.js';
 
 type RunFunction = (source: string, filename: string, entry: string, input: string) => string;
 

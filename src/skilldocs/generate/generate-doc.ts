@@ -4,6 +4,7 @@ import type { Skill } from '../../ir/skill.js';
 import { complete, type ResolvedModel } from '../../models/index.js';
 import { generationRequest, generationSystemPrompt, repairRequest } from './prompt.js';
 import { fieldNames, skillFacts } from './skill-facts.js';
+import { SkeinError } from '../../ir/errors.js';
 
 export interface GenerateOptions {
   model: ResolvedModel;
@@ -22,13 +23,13 @@ export interface GeneratedDoc {
 }
 
 /** The model could not write a document without problems within the attempts. */
-export class GenerateError extends Error {
+export class GenerateError extends SkeinError {
   constructor(
     message: string,
     readonly problems: readonly string[],
     readonly lastText: string,
   ) {
-    super(message);
+    super('generate_failed', message);
     this.name = 'GenerateError';
   }
 }
