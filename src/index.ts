@@ -5,10 +5,19 @@ export type { SkeinConfig, McpServerConfig } from './config/config.js';
 export { loadPaths, type LoadedUnit } from './library/load-paths.js';
 export { SkillLibrary, SkillLookupError } from './library/library.js';
 export { openHost, type Host } from './host/open-host.js';
-export { Runtime, type RunResult, type RunOptions } from './runtime/runtime.js';
-export { RunFailure, RunRefused } from './runtime/errors.js';
-export type { RunEvent, RunError, AwaitRequest } from './runtime/events.js';
-export { defineTool, type Tool, type ToolContext } from './tools/tool.js';
+export {
+  Runtime,
+  type RunResult,
+  type RunOptions,
+  RunFailure,
+  RunRefused,
+  type RunEvent,
+  type RunError,
+  type AwaitRequest,
+  defineTool,
+  type Tool,
+  type ToolContext,
+} from './runtime/index.js';
 export type { SkillContext, SkillExecutor, SkillSession, SkillConfigView } from './code/modules/index.js';
 export {
   createPythonSandbox,

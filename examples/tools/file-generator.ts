@@ -2,7 +2,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defineTool } from '../../src/tools/tool.js';
+import { defineTool } from '../../src/runtime/ports/tool.js';
 import { reportToCsv } from './reports/csv.js';
 import { reportToPdf } from './reports/pdf.js';
 import { loadReport, type Report } from './reports/report.js';

@@ -1,6 +1,6 @@
 // Example tool for examples/skills/financial_analysis.md: figures from examples/data/financials.json (fictional companies).
 import { readFile } from 'node:fs/promises';
-import { defineTool } from '../../src/tools/tool.js';
+import { defineTool } from '../../src/runtime/ports/tool.js';
 
 interface Financials {
   unit: string;

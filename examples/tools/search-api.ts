@@ -1,6 +1,6 @@
 // Example tool for examples/skills/simple_search.md: searches examples/data/search-index.json.
 import { readFile } from 'node:fs/promises';
-import { defineTool } from '../../src/tools/tool.js';
+import { defineTool } from '../../src/runtime/ports/tool.js';
 
 interface SearchEntry {
   title: string;

@@ -1,8 +1,6 @@
 import type { Skill } from '../ir/skill.js';
 import type { LoopTool } from '../models/tool-loop.js';
-import { RunRefused } from '../runtime/errors.js';
-import type { RunListener } from '../runtime/event-sink.js';
-import type { Runtime } from '../runtime/runtime.js';
+import { RunRefused, type RunListener, type Runtime } from '../runtime/index.js';
 import { toolName } from './tool-name.js';
 import { toolSchema } from './tool-schema.js';
 import type { ChatCall } from './transcript.js';

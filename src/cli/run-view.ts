@@ -1,5 +1,4 @@
-import type { RunEvent } from '../runtime/events.js';
-import type { RunResult } from '../runtime/runtime.js';
+import type { RunEvent, RunResult } from '../runtime/index.js';
 import { colorFor, type Style } from './style.js';
 
 /** The live human view of a run on stderr: steps as they run, streamed model text, tool calls. */

@@ -1,7 +1,7 @@
 import type { SkeinConfig } from '../config/config.js';
 import type { ModelMessage } from 'ai';
 import { complete, completeJson, resolveModel, runToolLoop, type ResolvedModel } from '../models/index.js';
-import type { LlmRequest, LlmService, LlmTurn } from '../runtime/services.js';
+import type { LlmRequest, LlmService, LlmTurn } from '../runtime/index.js';
 
 /**
  * The runtime's view of models over src/models. A node's or skill's model wins over the configured

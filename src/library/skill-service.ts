@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Skill } from '../ir/skill.js';
-import type { SkillService } from '../runtime/services.js';
-import type { SkillRef } from '../runtime/store.js';
+import type { SkillService, SkillRef } from '../runtime/index.js';
 import { SkillLibrary, SkillLookupError } from './library.js';
 import { loadPaths } from './load-paths.js';
 

@@ -1,5 +1,5 @@
 import type { Skill } from '../ir/skill.js';
-import type { LlmService } from '../runtime/services.js';
+import type { LlmService } from '../runtime/index.js';
 import { conditionScope, eligibility } from './eligibility.js';
 import { planningFacts } from './facts.js';
 import type { PriorityRule } from './rules.js';

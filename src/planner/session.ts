@@ -1,8 +1,13 @@
 import type { Skill } from '../ir/skill.js';
-import type { RunListener } from '../runtime/event-sink.js';
-import type { AwaitRequest, RunError, RunEvent } from '../runtime/events.js';
-import type { RunResult, Runtime } from '../runtime/runtime.js';
-import type { LlmService } from '../runtime/services.js';
+import type {
+  RunListener,
+  AwaitRequest,
+  RunError,
+  RunEvent,
+  RunResult,
+  Runtime,
+  LlmService,
+} from '../runtime/index.js';
 import { planNext, type Decision } from './plan.js';
 import type { PriorityRule } from './rules.js';
 

@@ -1,5 +1,5 @@
 import type { WriteTarget } from '../ir/nodes.js';
-import type { Write } from './store.js';
+import type { Write } from './ports/store.js';
 
 export type Context = Readonly<Record<string, unknown>>;
 

@@ -1,3 +1,4 @@
+import { isoNow } from './clock.js';
 import { EPHEMERAL_EVENTS, type RunEvent, type RunEventBody } from './events.js';
 
 export type RunListener = (event: RunEvent) => void;
@@ -42,17 +43,4 @@ export class EventSink {
     this.pending = rest;
     return mine;
   }
-}
-
-let lastMs = 0;
-let lastText = '';
-
-/** The current time as ISO 8601 text; the text is made once per millisecond. */
-export function isoNow(): string {
-  const ms = Date.now();
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastText = new Date(ms).toISOString();
-  }
-  return lastText;
 }

@@ -1,7 +1,7 @@
 import { applyWrites, type Context } from './context.js';
 import type { GraphPlan } from './graph-plan.js';
 import type { NodeStatus } from './node-status.js';
-import type { Write } from './store.js';
+import type { Write } from './ports/store.js';
 
 /**
  * The context each node sees: the run's input plus the writes of its finished ancestors, applied in a

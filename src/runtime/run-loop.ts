@@ -13,7 +13,7 @@ import { RunBudget } from './run-budget.js';
 import { InFlightAttempts } from './in-flight-attempts.js';
 import { RunContexts } from './run-contexts.js';
 import type { RuntimeServices } from './services.js';
-import type { NodeRecord, Write } from './store.js';
+import type { NodeRecord, Write } from './ports/store.js';
 
 /** Node kinds whose work reaches outside the run (tools, models, code, other runs). */
 const EFFECTFUL: ReadonlySet<Node['kind']> = new Set(['tool', 'llm', 'code', 'call', 'agent']);

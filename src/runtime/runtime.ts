@@ -3,14 +3,15 @@ import type { Skill } from '../ir/skill.js';
 import { describeFieldErrors, validateValue } from '../schema/validate.js';
 import { applyWrites, type Context } from './context.js';
 import { RunFailure, RunRefused } from './errors.js';
-import { EventSink, isoNow, type RunListener } from './event-sink.js';
+import { isoNow } from './clock.js';
+import { EventSink, type RunListener } from './event-sink.js';
 import type { AwaitRequest, RunError, RunStatus } from './events.js';
 import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
 import type { ChildRuns } from './executors/index.js';
 import { RunLoop, type LoopResult } from './run-loop.js';
 import { subgraphSkill } from './subgraph.js';
 import type { RuntimeServices } from './services.js';
-import type { NodeRecord, RunRecord } from './store.js';
+import type { NodeRecord, RunRecord } from './ports/store.js';
 
 /** What a run came to, as `skein run --json` prints it. */
 export interface RunResult {

@@ -1,5 +1,4 @@
-import type { ToolService } from '../runtime/services.js';
-import type { Tool } from '../tools/tool.js';
+import type { ToolService, Tool } from '../runtime/index.js';
 
 /**
  * The tool service of a case: tools it gives canned outputs for answer with them (an output that is not

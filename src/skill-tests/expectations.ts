@@ -1,4 +1,4 @@
-import type { RunEvent } from '../runtime/events.js';
+import type { RunEvent } from '../runtime/index.js';
 import { count } from '../tokens/index.js';
 import type { Expectations } from './case.js';
 import { messageText, type ChatRequest } from './fake-openai.js';

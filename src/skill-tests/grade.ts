@@ -1,4 +1,4 @@
-import type { LlmService } from '../runtime/services.js';
+import type { LlmService } from '../runtime/index.js';
 
 /** A grader model's verdict on a response. */
 export interface Grade {

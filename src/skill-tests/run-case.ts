@@ -1,7 +1,10 @@
-import { RunRefused } from '../runtime/errors.js';
-import type { RunEvent } from '../runtime/events.js';
-import { Runtime, type RunResult } from '../runtime/runtime.js';
-import type { RuntimeServices } from '../runtime/services.js';
+import {
+  RunRefused,
+  type RunEvent,
+  Runtime,
+  type RunResult,
+  type RuntimeServices,
+} from '../runtime/index.js';
 import { MemoryRunStore } from '../store/in-memory.js';
 import type { TestCase } from './case.js';
 import { cannedTools } from './canned-tools.js';

@@ -1,6 +1,11 @@
-import { isoNow } from '../runtime/event-sink.js';
-import type { RunEvent, RunStatus } from '../runtime/events.js';
-import type { NodeRecord, RunRecord, RunStore } from '../runtime/store.js';
+import {
+  isoNow,
+  type RunEvent,
+  type RunStatus,
+  type NodeRecord,
+  type RunRecord,
+  type RunStore,
+} from '../runtime/index.js';
 
 /** A run store in memory, for benchmarks and tests of the scheduler; nothing survives the process. */
 export class MemoryRunStore implements RunStore {

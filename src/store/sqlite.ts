@@ -1,9 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { isoNow } from '../runtime/event-sink.js';
-import type { RunEvent, RunStatus } from '../runtime/events.js';
-import type { NodeRecord, RunRecord, RunStore } from '../runtime/store.js';
+import {
+  isoNow,
+  type RunEvent,
+  type RunStatus,
+  type NodeRecord,
+  type RunRecord,
+  type RunStore,
+} from '../runtime/index.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (

@@ -3,9 +3,9 @@ import { builtinTools } from './builtin/index.js';
 import { loadToolModules } from './load-modules.js';
 import { connectMcpServers } from './mcp/index.js';
 import { ToolRegistry } from './registry.js';
-import type { Tool } from './tool.js';
+import type { Tool } from '../runtime/index.js';
 
-export { defineTool, type Tool, type ToolContext } from './tool.js';
+export { defineTool, type Tool, type ToolContext } from '../runtime/index.js';
 export { ToolRegistry } from './registry.js';
 export { invokeTool, type InvokeOptions } from './invoke-tool.js';
 export { loadToolModules } from './load-modules.js';

@@ -1,7 +1,7 @@
 import { Interpolated } from '../ir/expr.js';
 import { validateValue } from '../schema/index.js';
 import { ToolError, ToolInputError } from './errors.js';
-import type { Tool, ToolContext } from './tool.js';
+import type { Tool, ToolContext } from '../runtime/index.js';
 
 /** What a call needs besides the input: the workspace, and optionally a signal, a run id and a log. */
 export interface InvokeOptions {

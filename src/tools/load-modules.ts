@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { ToolModuleError } from './errors.js';
-import type { Tool } from './tool.js';
+import type { Tool } from '../runtime/index.js';
 
 /**
  * Imports each TS or JS module at run time (through tsx, no build step) and returns the tools it

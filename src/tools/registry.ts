@@ -1,5 +1,5 @@
 import { DuplicateToolError, ToolNotFoundError } from './errors.js';
-import type { Tool } from './tool.js';
+import type { Tool } from '../runtime/index.js';
 
 /** Every tool a run can call, by name: built-ins, TS modules and MCP servers. */
 export class ToolRegistry {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SkeinConfig } from '../../src/config/config.js';
 import { createLlmService } from '../../src/host/llm-service.js';
-import { Runtime } from '../../src/runtime/runtime.js';
+import { Runtime } from '../../src/runtime/index.js';
 import { createPythonSandbox } from '../../src/code/python/index.js';
 import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { ROOT } from '../helpers/cli.js';

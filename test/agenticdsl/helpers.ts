@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { compileAgenticDsl } from '../../src/formats/agenticdsl/index.js';
 import type { Diagnostic } from '../../src/ir/diagnostic.js';
 import type { Skill } from '../../src/ir/skill.js';
-import type { CodeService, ToolService } from '../../src/runtime/services.js';
-import type { Tool } from '../../src/tools/tool.js';
+import type { CodeService, ToolService, Tool } from '../../src/runtime/index.js';
 
 /** Compiles a graph written in a test and returns its skill; any error fails the test with the diagnostics. */
 export function load(text: string, file = 'graph.md'): Skill {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { RunEvent } from '../../src/runtime/events.js';
+import type { RunEvent } from '../../src/runtime/index.js';
 import { CORPUS, corpusSkip } from '../helpers/corpus.js';
 import { closePython, EXAMPLE, harness, loadSkills } from './harness.js';
 

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { createLlmService } from '../../src/host/llm-service.js';
 import type { SkeinConfig } from '../../src/config/config.js';
 import { compileRules, planNext, PlannerError, Session } from '../../src/planner/index.js';
-import type { RunEvent } from '../../src/runtime/events.js';
+import type { RunEvent } from '../../src/runtime/index.js';
 import { CORPUS, corpusSkip } from '../helpers/corpus.js';
 import { messageText, startFakeOpenAI } from '../helpers/fake-openai.js';
 import { closePython, EXAMPLE, FIXTURES, harness, loadSkills } from './harness.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ResponseStream } from '../../src/runtime/agent/response-stream.js';
+import { ResponseStream } from '../../src/runtime/executors/agent/response-stream.js';
 
 function streamed(pieces: readonly string[]): string {
   let out = '';

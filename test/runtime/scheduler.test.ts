@@ -4,11 +4,14 @@ import type { Condition, Scope, Template, ValueExpr } from '../../src/ir/expr.js
 import type { Edge } from '../../src/ir/graph.js';
 import type { Node } from '../../src/ir/nodes.js';
 import type { Skill } from '../../src/ir/skill.js';
-import { Runtime } from '../../src/runtime/runtime.js';
-import type { RunEvent } from '../../src/runtime/events.js';
-import type { RuntimeServices, ToolService } from '../../src/runtime/services.js';
+import {
+  Runtime,
+  type RunEvent,
+  type RuntimeServices,
+  type ToolService,
+  type Tool,
+} from '../../src/runtime/index.js';
 import { MemoryRunStore } from '../../src/store/in-memory.js';
-import type { Tool } from '../../src/tools/tool.js';
 
 // Small builders for IR pieces, as a front end would produce them.
 const value = (f: (s: Scope) => unknown): ValueExpr => ({ refs: [], evaluate: f });

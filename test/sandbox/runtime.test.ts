@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Scope, ValueExpr } from '../../src/ir/expr.js';
 import type { Node } from '../../src/ir/nodes.js';
 import type { Skill } from '../../src/ir/skill.js';
-import { Runtime } from '../../src/runtime/runtime.js';
+import { Runtime } from '../../src/runtime/index.js';
 import { createPythonSandbox } from '../../src/code/python/index.js';
 import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { lines, python, TEST_SNAPSHOTS } from './helpers.js';

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config/load-config.js';
 import { openHost, type Host } from '../../src/host/open-host.js';
 import type { SkillSession } from '../../src/code/modules/index.js';
-import type { RunEvent } from '../../src/runtime/events.js';
-import type { RunResult } from '../../src/runtime/runtime.js';
+import type { RunEvent, RunResult } from '../../src/runtime/index.js';
 import { ROOT } from '../helpers/cli.js';
 
 /** The fixtures' skills path: skill.json folders and one Aegis file. */

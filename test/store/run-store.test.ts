@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunEvent } from '../../src/runtime/events.js';
-import type { RunRecord, RunStore } from '../../src/runtime/store.js';
+import type { RunEvent, RunRecord, RunStore } from '../../src/runtime/index.js';
 import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { SqliteRunStore } from '../../src/store/sqlite.js';
 

@@ -2,7 +2,7 @@
 // (workspace/files/<file_id>.txt) and a small law index (data/laws.json).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineTool } from '../../../src/tools/tool.js';
+import { defineTool } from '../../../src/runtime/ports/tool.js';
 
 interface Article {
   title: string;

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load-config.js';
 import { openHost, type Host } from '../../host/open-host.js';
-import type { RunOptions, RunResult } from '../../runtime/runtime.js';
+import type { RunOptions, RunResult } from '../../runtime/index.js';
 import { interruptSignal } from '../interrupt.js';
 import { liveView } from '../run-view.js';
 import { reportRefusal, reportResult } from './report.js';

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load-config.js';
 import { openStore } from '../../host/open-store.js';
-import type { RunEvent } from '../../runtime/events.js';
+import type { RunEvent } from '../../runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';

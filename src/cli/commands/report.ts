@@ -1,5 +1,4 @@
-import type { RunResult } from '../../runtime/runtime.js';
-import { RunRefused } from '../../runtime/errors.js';
+import { type RunResult, RunRefused } from '../../runtime/index.js';
 import { printResult } from '../run-view.js';
 import { BadSkillError } from './resolve-skill.js';
 

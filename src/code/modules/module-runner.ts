@@ -1,8 +1,7 @@
 import { dirname } from 'node:path';
 import type { CodeSpec } from '../../ir/nodes.js';
 import type { MemoryService } from '../../memory/memory-service.js';
-import { RunFailure } from '../../runtime/errors.js';
-import type { CodeRunOptions, CodeService } from '../../runtime/services.js';
+import { RunFailure, type CodeRunOptions, type CodeService } from '../../runtime/index.js';
 import { loadEntry } from './load-entry.js';
 import type { SkillConfigView, SkillContext, SkillExecutor, SkillSession } from './skill-context.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { SkeinConfig } from '../../config/config.js';
 import { lazyMemory } from '../../memory/lazy-memory.js';
-import type { CodeService } from '../../runtime/services.js';
+import type { CodeService } from '../../runtime/index.js';
 import { createModuleRunner } from './module-runner.js';
 import type { SkillSession } from './skill-context.js';
 

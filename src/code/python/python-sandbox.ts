@@ -1,5 +1,5 @@
 import type { CodeSpec } from '../../ir/nodes.js';
-import type { CodeRunOptions, CodeService } from '../../runtime/services.js';
+import type { CodeRunOptions, CodeService } from '../../runtime/index.js';
 import { SandboxError } from './errors.js';
 import { Interpreter, type RawReply } from './interpreter.js';
 import { prepareCall } from './prepare-call.js';

@@ -2,7 +2,7 @@ import type { CallNode, Node } from '../../ir/nodes.js';
 import type { Context } from '../context.js';
 import type { AwaitRequest, RunEventBody } from '../events.js';
 import type { RuntimeServices } from '../services.js';
-import type { Write } from '../store.js';
+import type { Write } from '../ports/store.js';
 
 /** What one execution of a node is given. */
 export interface NodeRun<N extends Node = Node> {

@@ -1,5 +1,5 @@
 import type { Node, NodeKind } from '../../ir/nodes.js';
-import { runAgent } from './agent.js';
+import { runAgent } from './agent/run-agent.js';
 import { runAssign } from './assign.js';
 import { runAwait } from './await.js';
 import { runCall } from './call.js';

@@ -1,7 +1,7 @@
 import { Interpolated } from '../../ir/expr.js';
 import { bindSql, type BoundSql } from '../database/bind-sql.js';
 import type { SqlDatabase } from '../database/sql-database.js';
-import { defineTool, type Tool } from '../tool.js';
+import { defineTool, type Tool } from '../../runtime/index.js';
 
 /**
  * `database.query`: runs one SQL statement on the configured database. Values interpolated into

@@ -1,4 +1,4 @@
-import { defineTool, type Tool } from '../tool.js';
+import { defineTool, type Tool } from '../../runtime/index.js';
 
 const MAX_REDIRECTS = 5;
 const DEFAULT_TIMEOUT_MS = 30_000;

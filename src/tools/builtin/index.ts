@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { SkeinConfig } from '../../config/config.js';
 import { openDatabase } from '../database/open-database.js';
-import type { Tool } from '../tool.js';
+import type { Tool } from '../../runtime/index.js';
 import { databaseQueryTool } from './database-query.js';
 import { httpRequestTool } from './http-request.js';
 import { jsonSelectTool } from './json-select.js';

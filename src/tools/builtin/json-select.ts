@@ -1,4 +1,4 @@
-import { defineTool } from '../tool.js';
+import { defineTool } from '../../runtime/index.js';
 
 /**
  * `json_select`: reads one value out of JSON text or a value by a path of dots and `[n]`

@@ -1,4 +1,4 @@
-import { defineTool } from '../tool.js';
+import { defineTool } from '../../runtime/index.js';
 
 const LEVELS = ['info', 'warn', 'error', 'debug'];
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { defineTool } from '../tool.js';
+import { defineTool } from '../../runtime/index.js';
 import { resolveInWorkspace } from '../workspace-path.js';
 
 /** `read_file`: reads a UTF-8 text file inside the workspace; writes `content`, `path` (workspace-relative) and `size` (bytes). */

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { defineTool } from '../tool.js';
+import { defineTool } from '../../runtime/index.js';
 import { resolveInWorkspace } from '../workspace-path.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { SkeinConfig } from '../../config/config.js';
 import type { JsonSchema } from '../../ir/schema.js';
 import { ToolError } from '../errors.js';
-import { defineTool, type Tool } from '../tool.js';
+import { defineTool, type Tool } from '../../runtime/index.js';
 import { connectMcpServer } from './connect-mcp-server.js';
 import { contentText } from './mcp-content.js';
 

@@ -1,12 +1,12 @@
-import type { AgentNode } from '../../ir/nodes.js';
-import { checkAnswer, checkValue, type ContractAnswer } from '../agent/answer-json.js';
-import { cardRequest } from '../agent/card.js';
-import { offeredTools } from '../agent/offered-tools.js';
-import { pausedCard } from '../agent/paused-card.js';
-import { readPreprocessed, type Preprocessed } from '../agent/preprocess.js';
-import { answersTurn, retryTurn, withContract } from '../agent/prompts.js';
-import { ResponseStream } from '../agent/response-stream.js';
-import { runScript } from '../agent/scripts.js';
+import type { AgentNode } from '../../../ir/nodes.js';
+import { checkAnswer, checkValue, type ContractAnswer } from './answer-json.js';
+import { cardRequest } from './card.js';
+import { offeredTools } from './offered-tools.js';
+import { pausedCard } from './paused-card.js';
+import { readPreprocessed, type Preprocessed } from './preprocess.js';
+import { answersTurn, retryTurn, withContract } from './prompts.js';
+import { ResponseStream } from './response-stream.js';
+import { runScript } from './scripts.js';
 import {
   applyDelta,
   isRecord,
@@ -15,11 +15,11 @@ import {
   setInDelta,
   type State,
   type StateDelta,
-} from '../agent/state.js';
-import { readVerdict } from '../agent/verdict.js';
-import { RunFailure } from '../errors.js';
-import type { LlmTurn } from '../services.js';
-import type { Executor, NodeRun } from './executor.js';
+} from './state.js';
+import { readVerdict } from './verdict.js';
+import { RunFailure } from '../../errors.js';
+import type { LlmTurn } from '../../ports/llm.js';
+import type { Executor, NodeRun } from '../executor.js';
 
 /**
  * Runs an agent: the model, offered only the node's tools, answers in the four-part contract; an

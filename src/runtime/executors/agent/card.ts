@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../../ir/schema.js';
-import type { AwaitRequest } from '../events.js';
+import type { JsonSchema } from '../../../ir/schema.js';
+import type { AwaitRequest } from '../../events.js';
 import type { Question } from './answer-json.js';
 import type { StateDelta } from './state.js';
 

@@ -1,6 +1,6 @@
-import { RunFailure } from '../errors.js';
+import { RunFailure } from '../../errors.js';
 import { checkValue, type ContractAnswer } from './answer-json.js';
-import type { JsonSchema } from '../../ir/schema.js';
+import type { JsonSchema } from '../../../ir/schema.js';
 import { isRecord, type State } from './state.js';
 
 /** What a preprocess script changed: the state, the user's turn, or an answer that replaces the model's. */

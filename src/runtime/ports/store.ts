@@ -1,4 +1,4 @@
-import type { AwaitRequest, RunError, RunEvent, RunStatus } from './events.js';
+import type { AwaitRequest, RunError, RunEvent, RunStatus } from '../events.js';
 
 /** A value written into the run's context at a path. */
 export interface Write {

@@ -1,6 +1,7 @@
-import type { RunEventBody } from '../events.js';
-import { RunFailure } from '../errors.js';
-import type { LlmTool, RuntimeServices } from '../services.js';
+import type { RunEventBody } from '../../events.js';
+import { RunFailure } from '../../errors.js';
+import type { LlmTool } from '../../ports/llm.js';
+import type { RuntimeServices } from '../../services.js';
 import { isRecord } from './state.js';
 
 /** Providers accept tool names of letters, digits, `_` and `-` only (at most 64). */

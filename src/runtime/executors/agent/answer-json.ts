@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../../ir/schema.js';
-import { validateValue } from '../../schema/validate.js';
+import type { JsonSchema } from '../../../ir/schema.js';
+import { validateValue } from '../../../schema/validate.js';
 
 /** An answer read and checked against the contract, or the problems to send back. */
 export type CheckedAnswer = { ok: true; value: ContractAnswer } | { ok: false; problems: string[] };

@@ -1,6 +1,6 @@
-import type { JsonSchema } from '../../ir/schema.js';
-import { describeFieldErrors, validateValue } from '../../schema/validate.js';
-import { RunFailure } from '../errors.js';
+import type { JsonSchema } from '../../../ir/schema.js';
+import { describeFieldErrors, validateValue } from '../../../schema/validate.js';
+import { RunFailure } from '../../errors.js';
 import type { Question } from './answer-json.js';
 
 /** What a validate script answers about an answer that matched the contract. */

@@ -1,4 +1,4 @@
-import type { RunStore } from '../store.js';
+import type { RunStore } from '../../ports/store.js';
 import type { Card } from './card.js';
 import { isRecord } from './state.js';
 

@@ -1,6 +1,6 @@
-import type { CodeSpec } from '../../ir/nodes.js';
-import { RunFailure } from '../errors.js';
-import type { RuntimeServices } from '../services.js';
+import type { CodeSpec } from '../../../ir/nodes.js';
+import { RunFailure } from '../../errors.js';
+import type { RuntimeServices } from '../../services.js';
 
 /** Runs one of an agent's scripts (preprocess, validate, postprocess) in the runner for its language. */
 export async function runScript(

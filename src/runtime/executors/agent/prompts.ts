@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../ir/schema.js';
+import type { JsonSchema } from '../../../ir/schema.js';
 
 /** The system prompt of an agent: its own text, then the contract its answer must follow. */
 export function withContract(system: string, contract: JsonSchema): string {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../ir/schema.js';
+import type { JsonSchema } from '../../ir/schema.js';
 
 /** What a tool gets besides its input. */
 export interface ToolContext {
@@ -39,4 +39,14 @@ export function defineTool(tool: Tool): Tool {
   if (!tool.name || typeof tool.execute !== 'function')
     throw new TypeError('defineTool needs a name and an execute function');
   return tool;
+}
+
+/** Tools, as the runtime sees them (src/tools implements them: built-ins, modules, MCP servers). */
+export interface ToolService {
+  require(name: string): Tool;
+  invoke(
+    tool: Tool,
+    input: Record<string, unknown>,
+    options: { signal: AbortSignal; runId: string; log(line: string): void },
+  ): Promise<Record<string, unknown>>;
 }

@@ -1,0 +1,16 @@
+// The runtime's one entry: what other folders may use. The runtime runs IR skills; it knows nothing of
+// dialects, and every service it calls is an interface declared here (./ports) and implemented elsewhere.
+export { Runtime, type RunOptions, type RunResult } from './runtime.js';
+export type { RuntimeServices } from './services.js';
+export type { RunListener } from './event-sink.js';
+export { RunFailure, RunRefused } from './errors.js';
+export {
+  EPHEMERAL_EVENTS,
+  type AwaitRequest,
+  type RunError,
+  type RunEvent,
+  type RunEventBody,
+  type RunStatus,
+} from './events.js';
+export { isoNow } from './clock.js';
+export * from './ports/index.js';

@@ -1,0 +1,15 @@
+// The interfaces the runtime calls and other folders implement: models (host over src/models), tools
+// (src/tools), code (src/code), skills (src/library) and run stores (src/store).
+export type { CodeRunOptions, CodeService } from './code.js';
+export type {
+  LlmAnswer,
+  LlmRequest,
+  LlmService,
+  LlmTool,
+  LlmToolAnswer,
+  LlmToolRequest,
+  LlmTurn,
+} from './llm.js';
+export type { SkillService } from './skills.js';
+export type { NodeRecord, RunRecord, RunStore, SkillRef, Write } from './store.js';
+export { defineTool, type Tool, type ToolContext, type ToolService } from './tool.js';
