@@ -1,20 +1,35 @@
-// The library entry: what a host embedding Skein uses.
+// The package entry: what a program embedding Skein uses. `openSkein` is the one way in for a program
+// that runs skills; the library functions find and check skills without running anything.
 export * from './ir/index.js';
 export { loadConfig, ConfigError } from './config/load-config.js';
 export type { SkeinConfig, McpServerConfig } from './config/config.js';
-export { loadPaths, type LoadedUnit } from './library/load-paths.js';
-export { SkillLibrary, SkillLookupError } from './library/library.js';
-export { openHost, type Host } from './host/open-host.js';
+export { openSkein, type Skein, type SkeinOptions, type SkeinSkills } from './host/index.js';
+export {
+  BadSkillError,
+  checkCalls,
+  loadLibrary,
+  loadPaths,
+  loadText,
+  resolveSkill,
+  SkillLibrary,
+  SkillLookupError,
+  type LoadedLibrary,
+  type LoadedPaths,
+  type LoadedUnit,
+  type LoadOptions,
+} from './library/index.js';
 export {
   Runtime,
-  type RunResult,
-  type RunOptions,
   RunFailure,
   RunRefused,
+  defineTool,
+  type RunResult,
+  type RunOptions,
   type RunEvent,
   type RunError,
+  type RunRecord,
+  type RunStatus,
   type AwaitRequest,
-  defineTool,
   type Tool,
   type ToolContext,
 } from './runtime/index.js';

@@ -12,7 +12,8 @@ import type { ChatCall, ChatTranscript, ChatTurn } from './transcript.js';
 
 export interface ChatOptions {
   model: ResolvedModel;
-  runtime: Runtime;
+  /** Starts the runs of the skills the model calls (a `Runtime`, or a Skein's `run`). */
+  runtime: Pick<Runtime, 'start'>;
   /** The skills offered: executable ones as functions, document ones in the system prompt. */
   skills: readonly Skill[];
   /** Updated after every turn, so code-mode skills see the conversation as `ctx.session`. */

@@ -7,7 +7,7 @@ import type { ChatCall } from './transcript.js';
 
 /** How the agent loop runs skills, and where it reports each call. */
 export interface SkillToolOptions {
-  runtime: Runtime;
+  runtime: Pick<Runtime, 'start'>;
   /** A call finished; `id` is the model's tool-call id. */
   onCall(call: ChatCall, id: string): void;
   onEvent?: RunListener;

@@ -23,12 +23,16 @@ export interface HostOptions {
   model?: string;
   /** The conversation code-mode skills see as `ctx.session` (`skein chat`); default a new, empty one. */
   session?: SkillSession;
+  /** A store already open (the host closes it); default the configured one. */
+  store?: RunStore;
+  /** The skill finder to share (its near folders); default one over the skills path. */
+  skills?: LibrarySkillService;
 }
 
 /** Opens the store, connects the tools (MCP servers included) and wires the runtime. */
 export async function openHost(config: SkeinConfig, options: HostOptions = {}): Promise<Host> {
-  const store = await openStore(config);
-  const skills = new LibrarySkillService(config.skillsPath);
+  const store = options.store ?? (await openStore(config));
+  const skills = options.skills ?? new LibrarySkillService(config.skillsPath);
   let tools;
   try {
     tools = await createToolRegistry(config);

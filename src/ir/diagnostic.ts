@@ -20,12 +20,22 @@ export interface Diagnostic {
   message: string;
 }
 
+/** Whether a diagnostic is an error (it keeps the skill from loading or running), not a warning. */
+export function isError(d: Diagnostic): boolean {
+  return d.severity === 'error';
+}
+
+/** The errors among some diagnostics. */
+export function errorsIn(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter(isError);
+}
+
 /** Counts errors and warnings in a list of diagnostics. */
 export function countBySeverity(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
   for (const d of diagnostics) {
-    if (d.severity === 'error') errors++;
+    if (isError(d)) errors++;
     else warnings++;
   }
   return { errors, warnings };

@@ -49,6 +49,11 @@ export class SkillLibrary {
     return [...this.byId.keys()].sort().flatMap((id) => this.byId.get(id)!);
   }
 
+  /** The highest version of each id, ids in alphabetical order. */
+  latest(): Skill[] {
+    return [...this.byId.keys()].sort().map((id) => this.byId.get(id)![0]);
+  }
+
   /** Finds `id` (highest version) or `id@version`. */
   find(idAtVersion: string): Skill {
     const at = idAtVersion.lastIndexOf('@');

@@ -45,6 +45,16 @@ export async function loadPaths(paths: readonly string[], options: LoadOptions =
   return out;
 }
 
+/**
+ * Checks the text of one file given in full (an editor's buffer, an HTTP request): the dialect is
+ * recognised from the text and the path's name, or forced; text of no dialect is an error.
+ */
+export function loadText(path: string, text: string, options: LoadOptions = {}): LoadedUnit {
+  const out: LoadedPaths = { units: [], skipped: [] };
+  readText(path, text.replace(/^\uFEFF/, ''), options, out, true);
+  return out.units[0];
+}
+
 async function loadFolder(path: string, options: LoadOptions, out: LoadedPaths): Promise<void> {
   const entries = await readdir(path, { withFileTypes: true });
   const names = entries.map((e) => e.name);
@@ -78,6 +88,16 @@ async function loadFile(
     out.units.push(failure(path, 'skein/unreadable', `cannot read ${path}: ${(e as Error).message}`));
     return;
   }
+  readText(path, text, options, out, explicit);
+}
+
+function readText(
+  path: string,
+  text: string,
+  options: LoadOptions,
+  out: LoadedPaths,
+  explicit: boolean,
+): void {
   const dialect = pick<FileDialect>('claimsFile', options, explicit, (d) => d.claimsFile(path, text));
   if (!dialect) {
     if (explicit)

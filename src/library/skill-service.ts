@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { errorsIn } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 import type { SkillService, SkillRef } from '../runtime/index.js';
 import { SkillLibrary, SkillLookupError } from './library.js';
@@ -42,7 +43,7 @@ export class LibrarySkillService implements SkillService {
     const { units } = await loadPaths([ref.source]);
     const skill = units.flatMap((u) => u.skills).find((s) => s.id === ref.id && s.version === ref.version);
     if (skill) return skill;
-    const errors = units.flatMap((u) => u.diagnostics).filter((d) => d.severity === 'error');
+    const errors = errorsIn(units.flatMap((u) => u.diagnostics));
     throw new SkillLookupError(
       `cannot reload ${ref.id}@${ref.version} from ${ref.source}` +
         (errors.length

@@ -1,8 +1,7 @@
 import type { SkeinConfig } from '../config/config.js';
-import { createLlmService } from '../host/llm-service.js';
-import { openHost, type Host } from '../host/open-host.js';
+import { createLlmService, openHost, type Host } from '../host/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
-import { loadPaths } from '../library/load-paths.js';
+import { errorsIn, loadPaths } from '../library/index.js';
 import { REAL_MODEL_LEVELS, type Level } from './case.js';
 import { findCases, type BoundCase } from './find-cases.js';
 import { needsRealModel, runCase, type CaseEnvironment } from './run-case.js';
@@ -57,7 +56,7 @@ export interface SuiteResult {
  */
 export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const { units } = await loadPaths(o.paths);
-  const diagnostics = units.flatMap((u) => u.diagnostics).filter((d) => d.severity === 'error');
+  const diagnostics = errorsIn(units.flatMap((u) => u.diagnostics));
   const found = await findCases(units.flatMap((u) => u.skills));
   diagnostics.push(...found.diagnostics);
   const results: CaseResult[] = [];

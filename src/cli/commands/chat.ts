@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ChatSession, type ChatCall, type ChatOptions } from '../../chat/index.js';
+import type { SkillSession } from '../../code/modules/index.js';
 import type { SkeinConfig } from '../../config/config.js';
 import { loadConfig } from '../../config/load-config.js';
-import { openHost } from '../../host/open-host.js';
+import { openSkein } from '../../host/index.js';
 import type { Skill } from '../../ir/skill.js';
-import { SkillLibrary } from '../../library/library.js';
-import { loadPaths } from '../../library/load-paths.js';
+import { loadLibrary } from '../../library/index.js';
 import { resolveModel } from '../../models/index.js';
-import type { SkillSession } from '../../code/modules/skill-context.js';
 import { parseCommandArgs } from '../args.js';
 import { interruptSignal } from '../interrupt.js';
 import { colorFor, type Style } from '../style.js';
@@ -47,13 +46,13 @@ export async function chatCommand(argv: string[]): Promise<number> {
   const model = resolveModel(values.model ?? config.model, config);
   const skills = await loadChatSkills(skillPaths, config);
   const session: SkillSession = { id: randomUUID(), messages: [] };
-  const host = await openHost(config, { model: values.model, session });
+  const skein = openSkein({ config, model: values.model, session });
   const interrupt = interruptSignal();
   const interactive = !json && !messages.length && Boolean(process.stdin.isTTY);
   const view = json ? undefined : terminalView(process.stdout, interactive);
   const chat = new ChatSession({
     model,
-    runtime: host.runtime,
+    runtime: { start: (skill, input, options) => skein.run(skill, input, options) },
     skills,
     session,
     maxSteps,
@@ -79,21 +78,20 @@ export async function chatCommand(argv: string[]): Promise<number> {
     return 130;
   } finally {
     interrupt.dispose();
-    await host.close();
+    await skein.close();
   }
 }
 
 /** The skills of `--skills` (or the configured skills path), highest version of each id; files with errors are left out, with a notice. */
 async function loadChatSkills(paths: readonly string[], config: SkeinConfig): Promise<Skill[]> {
-  const { units } = await loadPaths(paths.length ? paths : config.skillsPath.filter((p) => existsSync(p)));
-  const broken = new Set(
-    units.flatMap((u) => u.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file)),
-  ).size;
+  const { library, brokenFiles: broken } = await loadLibrary(paths.length ? paths : config.skillsPath, {
+    skipMissing: !paths.length,
+  });
   if (broken)
     process.stderr.write(
       `${broken} skill file${broken === 1 ? '' : 's'} with errors left out; run skein validate to see them\n`,
     );
-  return [...new Map(new SkillLibrary(units).all().map((s) => [s.id, s])).values()];
+  return library.latest();
 }
 
 /** The user's messages: the `--message` values, else lines typed at a prompt (or piped in) until /exit or the end of input. */

@@ -1,17 +1,14 @@
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
-import { loadConfig } from '../../config/load-config.js';
 import { DocLookupError } from '../../skilldocs/errors.js';
 import { headingLevel, type HeadingLevel } from '../../skilldocs/levels.js';
 import { findDocPart } from '../../skilldocs/load-part.js';
 import type { DocTokens } from '../../skilldocs/token-stats.js';
 import { DIALECT_NAMES, type DialectName, type Skill } from '../../ir/skill.js';
-import { loadPaths } from '../../library/load-paths.js';
-import { LibrarySkillService } from '../../library/skill-service.js';
+import { BadSkillError, isError, loadPaths } from '../../library/index.js';
+import { openSkein } from '../../host/index.js';
 import { parseCommandArgs } from '../args.js';
 import { UsageError } from '../usage-error.js';
-import { BadSkillError, resolveSkill } from './resolve-skill.js';
 
 const USAGE = `Usage:
   skein docs SKILL [--summary | --chunk ID | --level 1|2|3 [--chunk SECTION]] [--dialect NAME]
@@ -76,7 +73,7 @@ async function show(
     throw new UsageError(`--level is 1, 2 or 3, not "${values.level}"`);
   if (level === 1 && values.chunk !== undefined)
     throw new UsageError('--level 1 shows the whole outline; --chunk goes with --level 2 or 3');
-  const skill = await loadSkill(arg, dialect);
+  const skill = await openSkein().skills.resolve(arg, { dialect });
   if (!skill.doc)
     throw new BadSkillError(
       `${skill.id} (${skill.dialect}) is a skill with steps, not a document; "skein docs generate ${arg}" writes a SKILL.md for it`,
@@ -106,7 +103,7 @@ async function stats(paths: string[], json: boolean, dialect?: DialectName): Pro
     withReferences: sum('withReferences'),
     catalog: count(catalogView(skills)),
   };
-  const broken = units.filter((u) => u.diagnostics.some((d) => d.severity === 'error')).length;
+  const broken = units.filter((u) => u.diagnostics.some(isError)).length;
   if (json) {
     const documents = rows.map((r) => ({
       id: r.id,
@@ -142,9 +139,9 @@ async function generate(
     throw new UsageError(`--attempts is a whole number ≥ 1, not "${values.attempts}"`);
   const { generateSkillDoc, GenerateError } = await import('../../skilldocs/index.js');
   const { resolveModel } = await import('../../models/index.js');
-  const config = loadConfig();
-  const skill = await loadSkill(arg, dialect, config);
-  const model = resolveModel(values.model, config);
+  const skein = openSkein();
+  const skill = await skein.skills.resolve(arg, { dialect });
+  const model = resolveModel(values.model, skein.config);
   try {
     const doc = await generateSkillDoc(skill, {
       model,
@@ -169,10 +166,6 @@ async function generate(
     process.stderr.write(`${e.message}:\n  ${e.problems.join('\n  ')}\n`);
     return 1;
   }
-}
-
-async function loadSkill(arg: string, dialect?: DialectName, config = loadConfig()): Promise<Skill> {
-  return resolveSkill(arg, new LibrarySkillService(config.skillsPath.filter((p) => existsSync(p))), dialect);
 }
 
 function round(v: number): number {

@@ -1,22 +1,21 @@
-import { loadConfig } from '../../config/load-config.js';
-import { openHost, type Host } from '../../host/open-host.js';
+import { openSkein, type Skein } from '../../host/index.js';
 import type { RunOptions, RunResult } from '../../runtime/index.js';
 import { interruptSignal } from '../interrupt.js';
 import { liveView } from '../run-view.js';
 import { reportRefusal, reportResult } from './report.js';
 
 /**
- * Opens a host, runs `work` (a start or a resume) with the live view on a terminal and Ctrl-C as
- * cancellation, prints the result or the refusal, closes the host, and returns the exit code.
+ * Opens a Skein, runs `work` (a start or a resume) with the live view on a terminal and Ctrl-C as
+ * cancellation, prints the result or the refusal, closes it, and returns the exit code.
  */
 export async function driveRun(
   options: { json: boolean; model?: string },
-  work: (host: Host, run: RunOptions) => Promise<RunResult>,
+  work: (skein: Skein, run: RunOptions) => Promise<RunResult>,
 ): Promise<number> {
-  const host = await openHost(loadConfig(), { model: options.model });
+  const skein = openSkein({ model: options.model });
   const interrupt = interruptSignal();
   try {
-    const result = await work(host, {
+    const result = await work(skein, {
       onEvent: options.json ? undefined : liveView(),
       signal: interrupt.signal,
     });
@@ -25,6 +24,6 @@ export async function driveRun(
     return reportRefusal(e, options.json);
   } finally {
     interrupt.dispose();
-    await host.close();
+    await skein.close();
   }
 }

@@ -1,16 +1,15 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../../config/load-config.js';
-import { compileAgenticDsl } from '../../formats/agenticdsl/index.js';
 import { generateGraph, toMermaid } from '../../graph/index.js';
-import type { Diagnostic } from '../../ir/diagnostic.js';
+import { openSkein } from '../../host/index.js';
+import { errorsIn, type Diagnostic } from '../../ir/diagnostic.js';
 import type { Skill } from '../../ir/skill.js';
-import { LibrarySkillService } from '../../library/skill-service.js';
+import { BadSkillError, loadText } from '../../library/index.js';
 import { ModelConfigError, resolveModel } from '../../models/index.js';
 import { parseCommandArgs } from '../args.js';
 import { interruptSignal } from '../interrupt.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
-import { BadSkillError, resolveSkill } from './resolve-skill.js';
 
 const USAGE = `Usage: skein graph SKILL [--mermaid]
        skein graph generate "<task>" [--out FILE] [--attempts N] [--model provider:model] [--force] [--json]`;
@@ -31,7 +30,7 @@ export async function graphCommand(argv: string[]): Promise<number> {
     );
   let skill: Skill;
   try {
-    skill = await resolveSkill(positionals[0], new LibrarySkillService(loadConfig().skillsPath));
+    skill = await openSkein().skills.resolve(positionals[0]);
   } catch (e) {
     if (!(e instanceof BadSkillError)) throw e;
     process.stderr.write(`${e.message}\n`);
@@ -97,10 +96,10 @@ async function generateCommand(argv: string[]): Promise<number> {
       model,
       attempts,
       signal: interrupt.signal,
-      check: (text) => compileAgenticDsl(out, text).diagnostics,
+      check: (text) => loadText(out, text, { dialect: 'agenticdsl' }).diagnostics,
       onAttempt: (n, diagnostics) => {
         if (values.json) return;
-        const errors = diagnostics.filter((d) => d.severity === 'error').length;
+        const errors = errorsIn(diagnostics).length;
         process.stderr.write(
           c.dim(
             `attempt ${n}: ${errors ? `${errors} error${errors === 1 ? '' : 's'}, asking for a fix` : 'valid'}\n`,
@@ -123,9 +122,9 @@ async function generateCommand(argv: string[]): Promise<number> {
         `wrote ${out} (valid after ${result.attempts} attempt${result.attempts === 1 ? '' : 's'})\n`,
       );
     else {
-      const lines = result.diagnostics
-        .filter((d) => d.severity === 'error')
-        .map((d) => `  line ${d.line}:${d.column}: ${d.code} ${d.message}`);
+      const lines = errorsIn(result.diagnostics).map(
+        (d) => `  line ${d.line}:${d.column}: ${d.code} ${d.message}`,
+      );
       process.stderr.write(
         `${c.red(`no valid graph after ${result.attempts} attempts`)}; the last one still had:\n${lines.join('\n')}\n`,
       );

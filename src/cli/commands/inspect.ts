@@ -1,5 +1,4 @@
-import { loadConfig } from '../../config/load-config.js';
-import { openStore } from '../../host/open-store.js';
+import { openSkein } from '../../host/index.js';
 import type { RunEvent } from '../../runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { colorFor } from '../style.js';
@@ -13,14 +12,14 @@ export async function inspectCommand(argv: string[]): Promise<number> {
   });
   if (values.help) return (void process.stdout.write('Usage: skein inspect RUN_ID [--json]\n'), 0);
   if (positionals.length !== 1) throw new UsageError('inspect needs exactly one RUN_ID');
-  const store = await openStore(loadConfig());
+  const skein = openSkein();
   try {
-    const run = await store.getRun(positionals[0]);
+    const run = await skein.getRun(positionals[0]);
     if (!run) {
       process.stderr.write(`no run ${positionals[0]} in this store\n`);
       return 1;
     }
-    const events = await store.events(run.id);
+    const events = await skein.events(run.id);
     if (values.json) {
       process.stdout.write(JSON.stringify({ run, events }) + '\n');
       return 0;
@@ -39,7 +38,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
     process.stdout.write(lines.join('\n') + '\n');
     return 0;
   } finally {
-    await store.close();
+    await skein.close();
   }
 }
 

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../../config/load-config.js';
-import { SkillLibrary } from '../../library/library.js';
-import { loadPaths } from '../../library/load-paths.js';
+import { loadLibrary } from '../../library/index.js';
 import { parseCommandArgs } from '../args.js';
 import { colorFor } from '../style.js';
 
@@ -13,12 +12,8 @@ export async function listCommand(argv: string[]): Promise<number> {
   });
   if (values.help) return (void process.stdout.write('Usage: skein list [PATH...] [--json]\n'), 0);
   const paths = positionals.length ? positionals : loadConfig().skillsPath.filter((p) => existsSync(p));
-  const { units } = await loadPaths(paths);
-  const library = new SkillLibrary(units);
+  const { library, errors: problems, brokenFiles: broken } = await loadLibrary(paths);
   const skills = library.all();
-  const problems = [...units.flatMap((u) => u.diagnostics), ...library.diagnostics].filter(
-    (d) => d.severity === 'error',
-  );
   if (values.json) {
     process.stdout.write(
       JSON.stringify({
@@ -46,7 +41,6 @@ export async function listCommand(argv: string[]): Promise<number> {
         `no skills in ${paths.join(', ') || 'the skills path (set SKEIN_SKILLS or skills: in skein.yaml)'}`,
       ),
     );
-  const broken = new Set(problems.map((d) => d.file)).size;
   if (broken)
     lines.push(
       c.yellow(

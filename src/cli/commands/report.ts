@@ -1,6 +1,6 @@
-import { type RunResult, RunRefused } from '../../runtime/index.js';
+import { BadSkillError } from '../../library/index.js';
+import { RunRefused, type RunResult } from '../../runtime/index.js';
 import { printResult } from '../run-view.js';
-import { BadSkillError } from './resolve-skill.js';
 
 /** Prints a run's result (JSON or for a person) and returns the exit code: 0 completed or awaiting, 1 failed. */
 export function reportResult(result: RunResult, json: boolean): number {

@@ -16,7 +16,5 @@ export async function resumeCommand(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('resume needs exactly one RUN_ID');
   const json = Boolean(values.json);
   const input = readInputArg(values.input);
-  return driveRun({ json, model: values.model }, (host, run) =>
-    host.runtime.resume(positionals[0], input, run),
-  );
+  return driveRun({ json, model: values.model }, (skein, run) => skein.resume(positionals[0], input, run));
 }

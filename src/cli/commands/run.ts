@@ -3,7 +3,6 @@ import { parseCommandArgs } from '../args.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
 import { driveRun } from './drive-run.js';
-import { resolveSkill } from './resolve-skill.js';
 
 const USAGE = 'skein run SKILL [--input JSON|@file.json] [--json] [--model provider:model] [--dialect NAME]';
 
@@ -22,7 +21,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);
   const input = readInputArg(values.input) ?? {};
   const json = Boolean(values.json);
-  return driveRun({ json, model: values.model }, async (host, run) =>
-    host.runtime.start(await resolveSkill(positionals[0], host.skills, dialect), input, run),
+  return driveRun({ json, model: values.model }, async (skein, run) =>
+    skein.run(await skein.skills.resolve(positionals[0], { dialect }), input, run),
   );
 }

@@ -1,9 +1,8 @@
 import { parseCommandArgs } from '../args.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
-import { checkCalls } from '../../library/check-calls.js';
-import { loadPaths, type LoadedUnit } from '../../library/load-paths.js';
-import { compareDiagnostics, countBySeverity, type Diagnostic } from '../../ir/diagnostic.js';
+import { checkCalls, loadPaths, type LoadedUnit } from '../../library/index.js';
+import { compareDiagnostics, countBySeverity, isError, type Diagnostic } from '../../ir/diagnostic.js';
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
 
 /** `skein validate PATH... [--json] [--strict] [--dialect NAME] [--verbose]`: exit 0 clean, 1 errors. */
@@ -71,7 +70,7 @@ function printHuman(
   const lines: string[] = [];
   for (const u of units) {
     for (const d of [...u.diagnostics].sort(compareDiagnostics)) {
-      const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
+      const sev = isError(d) ? c.red('error') : c.yellow('warning');
       lines.push(`${c.bold(`${d.file}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.code)} ${d.message}`);
     }
     if (verbose)

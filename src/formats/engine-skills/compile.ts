@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { Diagnostic } from '../../ir/diagnostic.js';
+import { isError, type Diagnostic } from '../../ir/diagnostic.js';
 import { chain } from '../../ir/graph.js';
 import type { AgentNode, EndNode } from '../../ir/nodes.js';
 import type { JsonSchema } from '../../ir/schema.js';
@@ -66,7 +66,7 @@ export async function compileEngineFolder(folder: string): Promise<LoadResult> {
   const schema = schemaFile && readOutputSchema(schemaFile, out);
   const scripts = await readScripts(folder, out);
 
-  if (!meta || !metaFile || !schema || md === undefined || out.some((d) => d.severity === 'error'))
+  if (!meta || !metaFile || !schema || md === undefined || out.some(isError))
     return { skills: [], diagnostics: out };
   const contract = buildContract(meta.provides, schema, { meta: metaFile, output: schemaFile }, out);
   const references = await readReferences(folder, meta.referenceTokens);

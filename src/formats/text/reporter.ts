@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../ir/diagnostic.js';
+import { isError, type Diagnostic } from '../../ir/diagnostic.js';
 import type { SourceRef } from '../../ir/expr.js';
 import type { SourceText } from '../../ir/source.js';
 
@@ -32,6 +32,6 @@ export class FileReporter {
   }
 
   get failed(): boolean {
-    return this.diagnostics.some((d) => d.severity === 'error');
+    return this.diagnostics.some(isError);
   }
 }

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { Diagnostic } from '../../ir/diagnostic.js';
+import { errorsIn, type Diagnostic } from '../../ir/diagnostic.js';
 import { complete, type ResolvedModel } from '../../models/index.js';
 import { extractGraph } from './extract-graph.js';
 import { GRAPH_INSTRUCTIONS } from './instructions.js';
@@ -47,7 +47,7 @@ export async function generateGraph(request: GenerateRequest): Promise<GenerateR
     const text = extractGraph(answer.text);
     const diagnostics = request.check(text);
     request.onAttempt?.(attempt, diagnostics);
-    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const errors = errorsIn(diagnostics);
     result = { ok: errors.length === 0, text, attempts: attempt, diagnostics };
     if (result.ok) return result;
     messages.push({ role: 'assistant', content: answer.text }, { role: 'user', content: feedback(errors) });

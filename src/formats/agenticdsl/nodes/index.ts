@@ -1,3 +1,4 @@
+import { errorsIn } from '../../../ir/diagnostic.js';
 import { EXAMPLES, NODE_TYPES, type NodeType } from '../examples.js';
 import type { NodeDecl } from '../declarations.js';
 import { NodeFields } from '../fields.js';
@@ -55,5 +56,5 @@ export function compileNode(decl: NodeDecl, ctx: NodeContext): CompiledNode {
 }
 
 function countErrors(ctx: NodeContext): number {
-  return ctx.report.diagnostics.filter((d) => d.severity === 'error').length;
+  return errorsIn(ctx.report.diagnostics).length;
 }

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import type { Diagnostic } from '../../ir/diagnostic.js';
-import type { DialectName, Skill } from '../../ir/skill.js';
-import { loadPaths } from '../../library/load-paths.js';
-import type { LibrarySkillService } from '../../library/skill-service.js';
-import { SkeinError } from '../../ir/errors.js';
+import { errorsIn, type Diagnostic } from '../ir/diagnostic.js';
+import { SkeinError } from '../ir/errors.js';
+import type { DialectName, Skill } from '../ir/skill.js';
+import { loadPaths } from './load-paths.js';
+import type { LibrarySkillService } from './skill-service.js';
 
-/** The skill named on the command line could not be used; exit code 2. */
+/** The skill named (a file, a folder, or id[@version]) cannot be used: unknown, several, or with errors. */
 export class BadSkillError extends SkeinError {
   constructor(
     message: string,
@@ -16,7 +16,10 @@ export class BadSkillError extends SkeinError {
   }
 }
 
-/** SKILL is a file, a skill folder, or `id[@version]` in the skills path. */
+/**
+ * The skill a user names: a file, a skill folder, or `id[@version]` in the skills path. A file or folder
+ * is also a "near" folder: the skills beside it are found by its calls.
+ */
 export async function resolveSkill(
   arg: string,
   skills: LibrarySkillService,
@@ -33,7 +36,7 @@ export async function resolveSkill(
   }
   skills.near(arg);
   const { units } = await loadPaths([arg], { dialect });
-  const errors = units.flatMap((u) => u.diagnostics).filter((d) => d.severity === 'error');
+  const errors = errorsIn(units.flatMap((u) => u.diagnostics));
   const found = units.flatMap((u) => u.skills);
   if (errors.length)
     throw new BadSkillError(
