@@ -1,3 +1,3 @@
-export { aegisFieldsToSchema, type FieldProblem } from './aegis-fields.js';
+export { aegisFieldsToSchema, type FieldProblem } from '../formats/aegis/field-schema.js';
 export { compileSchema, sharedAjv } from './ajv.js';
 export { validateValue, describeFieldErrors, type FieldError, type Validation } from './validate.js';

@@ -179,9 +179,9 @@ test('missing files, broken JSON, a bad output schema and scripts without their 
   assert.deepEqual(
     broken.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`),
     [
-      'skill.meta.json:4:1 engine/bad-json: ' +
+      'skill.meta.json:3:21 engine/bad-json: ' +
         join(broken.folder, 'skill.meta.json') +
-        ' is not valid JSON: Expected double-quoted property name',
+        ' is not valid JSON: a trailing comma before } is not allowed in JSON; remove the comma',
       'assets/output_schema.json:1:34 engine/bad-schema: assets/output_schema.json is not a valid JSON Schema: /properties/data/type must be equal to one of the allowed values',
       'scripts/preprocess.ts:1:1 engine/script-entry-missing: scripts/preprocess.ts defines no preprocess function; write export function preprocess(payload) { … }',
       'scripts/validate.py:1:1 engine/script-entry-missing: scripts/validate.py defines no validate function; write def validate(payload):',

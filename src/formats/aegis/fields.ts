@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../ir/schema.js';
-import { aegisFieldsToSchema, type FieldProblem } from '../../schema/aegis-fields.js';
+import { aegisFieldsToSchema, type FieldProblem } from './field-schema.js';
 import type { Reporter } from './reporter.js';
-import { rangeAt, type YamlBlock } from './yaml-block.js';
+import { rangeAt, type YamlBlock } from '../kit/yaml-block.js';
 
 /** Spec §8.1: words that may not name a field or a variable. */
 export const RESERVED = new Set([

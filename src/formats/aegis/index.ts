@@ -10,3 +10,4 @@ export const aegis: FileDialect = {
   claimsFile: (path, text) => path.endsWith('.md') && (HEADER.test(text) || AEGIS_SECTION.test(text)),
   loadFile: (path, text) => compileAegis(path, text),
 };
+export { aegisFieldsToSchema, type FieldProblem } from './field-schema.js';

@@ -1,4 +1,4 @@
-import { lineEnd, nextLine, stripCr } from '../text/lines.js';
+import { lineEnd, nextLine, stripCr } from '../kit/lines.js';
 /**
  * A line scanner for the Markdown that Aegis skills use: ATX headings, fenced code blocks, a YAML
  * frontmatter, and text lines. It keeps offsets into the file and builds no tree; measured against

@@ -3,7 +3,7 @@ import { compileAegisValue } from '../../expr/index.js';
 import type { Scope, ValueExpr } from '../../ir/expr.js';
 import type { Reporter } from './reporter.js';
 import type { Reads } from './steps/gather.js';
-import type { YamlBlock } from './yaml-block.js';
+import type { YamlBlock } from '../kit/yaml-block.js';
 
 /**
  * Compiles a YAML value (a tool's `input`) into a typed value: strings that are exactly `{{expr}}`

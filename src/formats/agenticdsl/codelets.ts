@@ -1,8 +1,8 @@
 import type { CodeletDecl } from './declarations.js';
 import { EXAMPLES } from './examples.js';
 import type { Reporter } from './reporter.js';
-import { didYouMean } from './suggest.js';
-import { keyAt, nodeAt, spanOf } from './yaml-block.js';
+import { didYouMean } from '../kit/did-you-mean.js';
+import { keyAt, nodeAt, spanOf } from '../kit/yaml-block.js';
 
 const RUNTIME = /^python3(?:\.\d+)?$/;
 const MAIN = /^def[ \t]+main[ \t]*\(([^)]*)\)[ \t]*(?:->[^:]*)?:/m;

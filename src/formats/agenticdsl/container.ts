@@ -1,9 +1,9 @@
 import { isMap, isSeq, type Node } from 'yaml';
 import { EXAMPLES } from './examples.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../kit/did-you-mean.js';
 import { pathProblem } from './paths.js';
 import type { Reporter } from './reporter.js';
-import { keyAt, nodeAt, spanOf } from './yaml-block.js';
+import { keyAt, nodeAt, spanOf } from '../kit/yaml-block.js';
 import type { ContainerDecl, Declarations, NodeDecl, Place } from './declaration-types.js';
 import { ref, register } from './declaration-refs.js';
 

@@ -1,7 +1,7 @@
 import type { Node } from 'yaml';
 import type { DeclKind, Declarations, Ref } from './declaration-types.js';
 import type { Reporter } from './reporter.js';
-import { spanOf, type YamlBlock } from './yaml-block.js';
+import { spanOf, type YamlBlock } from '../kit/yaml-block.js';
 
 /** A reference written as a string value, or undefined (with an error) when it is not one. */
 export function ref(

@@ -1,4 +1,4 @@
-import type { YamlBlock } from './yaml-block.js';
+import type { YamlBlock } from '../kit/yaml-block.js';
 import type { YAMLMap } from 'yaml';
 
 /** A YAML mapping that declares something, with its block for positions. */

@@ -4,10 +4,17 @@ import { findMarkers } from './markers.js';
 import { META_PATH, pathProblem, withoutSlash } from './paths.js';
 import type { Reporter } from './reporter.js';
 import type { DslBlock } from './scan.js';
-import { nodeAt, parseYamlBlock, spanOf } from './yaml-block.js';
+import { nodeAt, parseYamlBlock, spanOf, type YamlHints } from '../kit/yaml-block.js';
 import { readContainer } from './container.js';
 import type { Declarations, Place } from './declaration-types.js';
 import { register } from './declaration-refs.js';
+
+const YAML_HINTS: YamlHints = {
+  opens: /\{\{|\{%/,
+  quote: 'a value that starts with {{ or {% must be quoted: key: "{{ var }}"',
+  meant: 'an Inja expression',
+  aliases: 'AgenticDSL blocks need no anchors (&) or aliases (*): write the value out',
+};
 
 export type * from './declaration-types.js';
 export { ref } from './declaration-refs.js';
@@ -121,6 +128,7 @@ function readBlock(b: DslBlock, text: string, report: Reporter): Place | undefin
     f.contentOffset + m.yamlStart,
     text,
     report,
+    YAML_HINTS,
   );
   if (!block) return undefined;
   const root = block.doc.contents;

@@ -1,8 +1,8 @@
 import { isSeq, type Node } from 'yaml';
 import type { NodeDecl, Ref } from './declarations.js';
 import type { Reporter } from './reporter.js';
-import { didYouMean } from './suggest.js';
-import { keyAt, nodeAt, spanOf } from './yaml-block.js';
+import { didYouMean } from '../kit/did-you-mean.js';
+import { keyAt, nodeAt, spanOf } from '../kit/yaml-block.js';
 
 /** Fields every node may carry: identity, flow, and documentation the runtime does not act on. */
 const COMMON = [

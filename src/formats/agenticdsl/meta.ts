@@ -2,8 +2,8 @@ import type { Budget } from '../../ir/skill.js';
 import { ref, type Declarations, type Ref } from './declarations.js';
 import { EXAMPLES } from './examples.js';
 import type { Reporter } from './reporter.js';
-import { didYouMean } from './suggest.js';
-import { keyAt, nodeAt, spanOf } from './yaml-block.js';
+import { didYouMean } from '../kit/did-you-mean.js';
+import { keyAt, nodeAt, spanOf } from '../kit/yaml-block.js';
 
 const FIELDS = [
   'version',

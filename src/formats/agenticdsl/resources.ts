@@ -1,7 +1,7 @@
 import type { Declarations } from './declarations.js';
 import { EXAMPLES } from './examples.js';
 import type { Reporter } from './reporter.js';
-import { keyAt, nodeAt, spanOf } from './yaml-block.js';
+import { keyAt, nodeAt, spanOf } from '../kit/yaml-block.js';
 
 const TYPES = ['postgres', 'file', 'api_endpoint', 'custom'];
 const FIELDS = ['type', 'resource_type', 'uri', 'scope', 'metadata', 'description', 'name'];

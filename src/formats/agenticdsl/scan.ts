@@ -1,4 +1,4 @@
-import { lineEnd, nextLine, stripCr } from '../text/lines.js';
+import { lineEnd, nextLine, stripCr } from '../kit/lines.js';
 /**
  * A line scanner for AgenticDSL Markdown: `### AgenticDSL \`/path\`` headings and the fenced blocks after
  * them. It keeps file offsets and builds no Markdown tree; fences hide what is inside them, so a heading

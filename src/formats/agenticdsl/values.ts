@@ -2,7 +2,7 @@ import { isAlias, isMap, isScalar, isSeq, type Node } from 'yaml';
 import { compileInjaTemplate, compileInjaValue, type Locate } from '../../expr/index.js';
 import type { Scope, Template, ValueExpr } from '../../ir/expr.js';
 import type { Reporter } from './reporter.js';
-import { valueOffsets, type YamlBlock } from './yaml-block.js';
+import { valueOffsets, type YamlBlock } from '../kit/yaml-block.js';
 
 /** A constant. */
 export function constant(value: unknown): ValueExpr {

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../ir/diagnostic.js';
-import { closest } from './did-you-mean.js';
+import { closest } from '../kit/did-you-mean.js';
 import type { JsonFile, JsonPath } from './json-file.js';
 
 /** Reads typed fields out of a JSON file, reporting each wrong one with its position. */

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../ir/schema.js';
 import { compileSchema } from '../../schema/index.js';
-import { entryOf } from './json/json-node.js';
+import { entryOf } from '../kit/json/json-node.js';
 import type { SkillManifest } from './manifest.js';
 import type { Reporter } from './reporter.js';
 

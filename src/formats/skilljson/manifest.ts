@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../ir/schema.js';
-import { entryOf, toValue, type JsonArray, type JsonNode, type JsonObject } from './json/json-node.js';
+import { entryOf, toValue, type JsonArray, type JsonNode, type JsonObject } from '../kit/json/json-node.js';
 import type { Reporter } from './reporter.js';
 
 export type SkillMode = 'code' | 'llm' | 'composite';

@@ -2,7 +2,7 @@ import { isScalar } from 'yaml';
 import { compileAegisTemplate } from '../../../expr/index.js';
 import { readFields } from '../fields.js';
 import type { Reporter } from '../reporter.js';
-import { nodeAt } from '../yaml-block.js';
+import { deepestNodeAt } from '../../kit/yaml-block.js';
 import { baseStep, warnUnknownKeys, type CompiledStep } from './compiled.js';
 import type { GatheredStep } from './gather.js';
 
@@ -53,7 +53,7 @@ export function compileAwaitStep(g: GatheredStep, report: Reporter): CompiledSte
   for (const f of fields.names)
     step.defines.push({ name: f.name, offset: f.offset, schema: fields.schema.properties?.[f.name] });
 
-  const node = nodeAt(block, ['message']);
+  const node = deepestNodeAt(block, ['message']);
   const offset =
     block.base +
     messageStart(node?.range?.[0] ?? 0, isScalar(node) ? node.type : undefined, g.yamlFence!.content);

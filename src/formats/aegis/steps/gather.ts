@@ -5,7 +5,8 @@ import type { Attribute } from '../attributes.js';
 import type { StepDoc } from '../document.js';
 import type { Reporter } from '../reporter.js';
 import type { Fence } from '../scan.js';
-import { nodeAt, parseYamlBlock, type YamlBlock } from '../yaml-block.js';
+import { deepestNodeAt, type YamlBlock } from '../../kit/yaml-block.js';
+import { parseYamlBlock } from '../yaml-block.js';
 
 /** Where a compiled expression reads variables, for the variable checks. */
 export interface Reads {
@@ -121,7 +122,7 @@ function compileGuard(g: GatheredStep, when: Attribute | undefined, report: Repo
     offset = when.valueOffset;
   } else if (yamlWhen !== undefined && g.yaml) {
     const expr = isMap(g.yaml.doc.get('when', true)) ? (yamlWhen as Record<string, unknown>).expr : yamlWhen;
-    const node = nodeAt(g.yaml, isMap(g.yaml.doc.get('when', true)) ? ['when', 'expr'] : ['when']);
+    const node = deepestNodeAt(g.yaml, isMap(g.yaml.doc.get('when', true)) ? ['when', 'expr'] : ['when']);
     offset = g.yaml.base + (node?.range?.[0] ?? 0) + (isScalar(node) && node.type !== 'PLAIN' ? 1 : 0);
     if (typeof expr !== 'string' || !expr.trim()) {
       report.error(

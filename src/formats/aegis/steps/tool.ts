@@ -2,7 +2,7 @@ import { isMap } from 'yaml';
 import { readFields } from '../fields.js';
 import type { Reporter } from '../reporter.js';
 import { yamlValueExpr } from '../value-expr.js';
-import { nodeAt } from '../yaml-block.js';
+import { deepestNodeAt } from '../../kit/yaml-block.js';
 import { baseStep, warnUnknownKeys, type CompiledStep } from './compiled.js';
 import type { GatheredStep } from './gather.js';
 
@@ -41,12 +41,12 @@ export function compileToolStep(g: GatheredStep, report: Reporter): CompiledStep
   const block = g.yaml;
   let inputNode: unknown;
   if ('input' in g.config) {
-    inputNode = nodeAt(block, ['input']);
+    inputNode = deepestNodeAt(block, ['input']);
     if (!isMap(inputNode)) {
       report.error(
         'bad-input',
         `tool step "${name}": input must be a mapping of parameters, e.g. input:\\n  q: "{{query}}"`,
-        block.base + (nodeAt(block, ['input'])?.range?.[0] ?? 0),
+        block.base + (deepestNodeAt(block, ['input'])?.range?.[0] ?? 0),
       );
       return step;
     }

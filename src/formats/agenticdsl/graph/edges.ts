@@ -1,7 +1,7 @@
 import type { Declarations, Ref } from '../declarations.js';
 import { localId, namespaceOf, resolvePath } from '../paths.js';
 import type { Reporter } from '../reporter.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../kit/did-you-mean.js';
 import { addEdge, type GraphDraft } from './draft.js';
 import type { Partition } from './partition.js';
 

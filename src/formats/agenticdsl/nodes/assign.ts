@@ -2,7 +2,7 @@ import { isMap, isScalar, type Node } from 'yaml';
 import type { ValueExpr } from '../../../ir/expr.js';
 import { EXAMPLES } from '../examples.js';
 import { compileValue } from '../values.js';
-import { spanOf } from '../yaml-block.js';
+import { spanOf } from '../../kit/yaml-block.js';
 import type { NodeCompiler } from './compiled.js';
 
 const KEY = /^[^.\s]+(?:\.[^.\s]+)*$/;

@@ -2,7 +2,7 @@ import type { CodeSpec } from '../../../ir/nodes.js';
 import type { Declarations, Ref } from '../declarations.js';
 import { namespaceOf, resolvePath } from '../paths.js';
 import type { Reporter } from '../reporter.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../kit/did-you-mean.js';
 
 /** The codelet (or, when `subgraphs` is true, the subgraph) a reference names, or undefined after reporting. */
 export function resolveCodelet(

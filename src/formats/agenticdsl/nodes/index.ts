@@ -2,7 +2,7 @@ import { errorsIn } from '../../../ir/diagnostic.js';
 import { EXAMPLES, NODE_TYPES, type NodeType } from '../examples.js';
 import type { NodeDecl } from '../declarations.js';
 import { NodeFields } from '../fields.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../kit/did-you-mean.js';
 import { compileAssign } from './assign.js';
 import { compileCodeletCall } from './codelet-call.js';
 import type { CompiledNode, NodeCompiler, NodeContext } from './compiled.js';

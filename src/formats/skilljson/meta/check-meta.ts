@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { newAjv } from '../../../schema/ajv.js';
-import { entryOf, nodeAt, toValue, type JsonNode, type JsonObject } from '../json/json-node.js';
+import { entryOf, nodeAt, toValue, type JsonNode, type JsonObject } from '../../kit/json/json-node.js';
 import type { Reporter } from '../reporter.js';
 import { FIELD_HINTS, snakeCase, STEP_HINTS } from './field-hints.js';
 import { SKILL_JSON_FIELDS, SKILL_JSON_META_SCHEMA } from './meta-schema.js';

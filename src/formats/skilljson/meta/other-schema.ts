@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json/json-node.js';
+import type { JsonObject } from '../../kit/json/json-node.js';
 import type { Reporter } from '../reporter.js';
 import { SKILL_JSON_FIELDS } from './meta-schema.js';
 

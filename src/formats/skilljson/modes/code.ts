@@ -2,7 +2,7 @@ import { extname, join } from 'node:path';
 import { chain, type Graph } from '../../../ir/graph.js';
 import type { CodeNode } from '../../../ir/nodes.js';
 import type { Companions } from '../companions.js';
-import { entryOf } from '../json/json-node.js';
+import { entryOf } from '../../kit/json/json-node.js';
 import type { SkillManifest } from '../manifest.js';
 import type { Reporter } from '../reporter.js';
 import { RESULT, resultEnd } from './result-node.js';

@@ -1,6 +1,6 @@
 import type { Graph } from '../../../ir/graph.js';
 import type { Companions } from '../companions.js';
-import { entryOf } from '../json/json-node.js';
+import { entryOf } from '../../kit/json/json-node.js';
 import type { SkillManifest } from '../manifest.js';
 import { compilePipeline } from '../pipeline/compile-pipeline.js';
 import type { Reporter } from '../reporter.js';

@@ -5,7 +5,7 @@ import type { Template } from '../../../ir/expr.js';
 import type { LlmNode } from '../../../ir/nodes.js';
 import { SourceText } from '../../../ir/source.js';
 import type { Companions } from '../companions.js';
-import { entryOf } from '../json/json-node.js';
+import { entryOf } from '../../kit/json/json-node.js';
 import type { SkillManifest } from '../manifest.js';
 import { checkInputField } from '../pipeline/references.js';
 import type { Reporter } from '../reporter.js';

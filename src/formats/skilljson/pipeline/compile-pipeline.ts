@@ -2,7 +2,7 @@ import type { Scope, ValueExpr } from '../../../ir/expr.js';
 import type { Edge, Graph } from '../../../ir/graph.js';
 import type { Node } from '../../../ir/nodes.js';
 import { compilePipelineCondition } from '../../../expr/pipeline/index.js';
-import { stringOffset } from '../json/string-offset.js';
+import { stringOffset } from '../../kit/json/string-offset.js';
 import type { SkillManifest } from '../manifest.js';
 import type { Reporter } from '../reporter.js';
 import { checkCallsMatchPipeline } from './check-calls.js';

@@ -1,7 +1,7 @@
 import type { Scope, ValueExpr } from '../../../ir/expr.js';
 import { compilePipelineValue, type PathRead } from '../../../expr/pipeline/index.js';
-import type { JsonNode, JsonScalar } from '../json/json-node.js';
-import { stringOffset } from '../json/string-offset.js';
+import type { JsonNode, JsonScalar } from '../../kit/json/json-node.js';
+import { stringOffset } from '../../kit/json/string-offset.js';
 import type { Reporter } from '../reporter.js';
 
 /** Called for each path a value reads, with its position in the file, for the front end's reference checks. */

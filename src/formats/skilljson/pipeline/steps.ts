@@ -4,7 +4,7 @@ import {
   type JsonNode,
   type JsonObject,
   type JsonScalar,
-} from '../json/json-node.js';
+} from '../../kit/json/json-node.js';
 import type { Reporter } from '../reporter.js';
 
 /** One pipeline step as written, with the nodes later checks point at. */

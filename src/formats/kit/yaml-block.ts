@@ -1,5 +1,4 @@
-import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node } from 'yaml';
-import type { Reporter } from './reporter.js';
+import { isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node } from 'yaml';
 
 /** A parsed YAML block whose node ranges can be turned into file offsets. */
 export interface YamlBlock {
@@ -12,6 +11,23 @@ export interface YamlBlock {
   text: string;
 }
 
+/** Where a YAML block's mistakes go: the dialect's reporter. */
+export interface YamlReporter {
+  error(code: 'yaml' | 'unquoted-template', message: string, start: number, end?: number): void;
+}
+
+/** How a dialect names its templates in the hints of YAML mistakes. */
+export interface YamlHints {
+  /** What starts a template inside a value (`{{`, or `{{` and `{%`). */
+  opens: RegExp;
+  /** Said after a YAML error near a template: how to quote it. */
+  quote: string;
+  /** What an unquoted `{{…}}` was meant to be (`a template`, `an Inja expression`). */
+  meant: string;
+  /** Said after an alias error. */
+  aliases: string;
+}
+
 /**
  * Parses the YAML of a block. YAML errors are reported at their file position, and so is the silent
  * mistake `key: {{var}}`, which YAML reads without error as a nested map.
@@ -20,13 +36,14 @@ export function parseYamlBlock(
   yaml: string,
   base: number,
   text: string,
-  report: Reporter,
+  report: YamlReporter,
+  hints: YamlHints,
 ): YamlBlock | undefined {
   const doc = parseDocument(yaml, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   for (const e of doc.errors) {
     const message = e.message.split('\n')[0];
-    const hint = /\{\{|\{%/.test(yaml.slice(Math.max(0, e.pos[0] - 40), e.pos[1] + 2))
-      ? '; a value that starts with {{ or {% must be quoted: key: "{{ var }}"'
+    const hint = hints.opens.test(yaml.slice(Math.max(0, e.pos[0] - 40), e.pos[1] + 2))
+      ? `; ${hints.quote}`
       : '';
     report.error('yaml', `YAML: ${message}${hint}`, base + e.pos[0], base + Math.max(e.pos[1], e.pos[0] + 1));
   }
@@ -38,7 +55,7 @@ export function parseYamlBlock(
         const source = yaml.slice(node.range[0], node.range[1]).trim();
         report.error(
           'unquoted-template',
-          `YAML reads the unquoted ${source} as a nested map, not an Inja expression; quote it: "${source}"`,
+          `YAML reads the unquoted ${source} as a nested map, not ${hints.meant}; quote it: "${source}"`,
           base + node.range[0],
           base + node.range[1],
         );
@@ -61,11 +78,7 @@ export function parseYamlBlock(
         }
       },
     });
-    report.error(
-      'yaml',
-      `YAML: ${(e as Error).message.split('\n')[0]}; AgenticDSL blocks need no anchors (&) or aliases (*): write the value out`,
-      ...at,
-    );
+    report.error('yaml', `YAML: ${(e as Error).message.split('\n')[0]}; ${hints.aliases}`, ...at);
     return undefined;
   }
 }
@@ -84,6 +97,40 @@ export function nodeAt(
     else return undefined;
   }
   return (node ?? undefined) as Node | undefined;
+}
+
+/** The node at a key path, or the deepest one that exists (the key's node, with `wantKey`). */
+export function deepestNodeAt(
+  block: YamlBlock,
+  path: readonly (string | number)[],
+  wantKey = false,
+): Node | undefined {
+  let node: unknown = block.doc.contents;
+  let keyNode: unknown;
+  for (const seg of path) {
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg),
+      );
+      if (!pair) break;
+      keyNode = pair.key;
+      node = pair.value;
+    } else if (isSeq(node) && typeof seg === 'number' && node.items[seg]) {
+      keyNode = undefined;
+      node = node.items[seg];
+    } else break;
+  }
+  return ((wantKey && keyNode) || node || block.doc.contents) as Node | undefined;
+}
+
+/** The file offsets `[start, end)` of the deepest node on a key path (its key, with `wantKey`). */
+export function rangeAt(
+  block: YamlBlock,
+  path: readonly (string | number)[],
+  wantKey = false,
+): [number, number] {
+  const r = deepestNodeAt(block, path, wantKey)?.range;
+  return r ? [block.base + r[0], block.base + r[1]] : [block.base, block.base];
 }
 
 /** The YAML node of a key (not its value) in a map. */

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { aegisFieldsToSchema, validateValue, type FieldProblem } from '../../src/schema/index.js';
+import { aegisFieldsToSchema, type FieldProblem } from '../../src/formats/aegis/index.js';
+import { validateValue } from '../../src/schema/index.js';
 
 function convert(fields: unknown) {
   const problems: FieldProblem[] = [];

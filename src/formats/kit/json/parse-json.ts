@@ -39,7 +39,7 @@ export function parseJson(text: string): JsonParse {
     const root = p.value('the document');
     p.space();
     if (p.pos < text.length)
-      p.fail(`unexpected ${p.describe()} after the end of the JSON value; a skill.json holds one object`);
+      p.fail(`unexpected ${p.describe()} after the end of the JSON value; a JSON file holds one value`);
     return { ok: true, root, duplicates: p.duplicates };
   } catch (e) {
     if (!(e instanceof JsonSyntaxError)) throw e;

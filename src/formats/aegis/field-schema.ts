@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../ir/schema.js';
+import type { JsonSchema } from '../../ir/schema.js';
 
 /** A problem found while converting flat fields; `path` is the key path inside the YAML block. */
 export interface FieldProblem {
