@@ -1,5 +1,6 @@
 import type { Skill } from '../ir/skill.js';
 import type { LoopTool } from '../models/tool-loop.js';
+import { eligibility } from '../planner/index.js';
 import { RunRefused, type RunListener, type Runtime } from '../runtime/index.js';
 import { toolName } from './tool-name.js';
 import { toolSchema } from './tool-schema.js';
@@ -17,7 +18,9 @@ export interface SkillToolOptions {
 /**
  * One function per executable skill, of any dialect (spec §6): named after the skill, described by its
  * description, taking its input schema. Calling it runs the skill through the runtime; the model gets
- * the output, or the pause or failure as data it can explain.
+ * the output, or the pause or failure as data it can explain. The planner has a say: skills that run
+ * only when named (internal) are not offered, and a call whose input (the skill's state) does not meet
+ * the skill's `requires` is refused with the planner's reason.
  */
 export function skillTools(
   skills: readonly Skill[],
@@ -25,7 +28,7 @@ export function skillTools(
   options: SkillToolOptions,
 ): LoopTool[] {
   return skills
-    .filter((s) => s.graph)
+    .filter((s) => s.graph && !s.planning?.internal)
     .map((skill) => {
       const name = toolName(skill.id, taken);
       const { schema, wrapped } = toolSchema(skill.input);
@@ -57,6 +60,10 @@ async function runSkill(
   const started = performance.now();
   const base = { skill: `${skill.id}@${skill.version}`, input };
   const ms = () => Math.round(performance.now() - started);
+  const state = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const verdict = eligibility(skill, state, undefined, true);
+  if (!verdict.eligible)
+    return { ...base, status: 'refused', error: `planner: ${skill.id} cannot run: ${verdict.why}`, ms: ms() };
   try {
     const result = await options.runtime.start(skill, input, {
       onEvent: options.onEvent,

@@ -135,8 +135,6 @@ export interface AgentNode extends NodeBase {
   repairAttempts: number;
   retryPrompt?: string;
   output: WriteTarget;
-  /** Dialect-free extras the agent executor understands (state merge rules, card schema, …). */
-  options?: Readonly<Record<string, unknown>>;
 }
 
 /** Ends the run; its value is the run's output. */

@@ -1,5 +1,5 @@
 import type { Diagnostic } from './diagnostic.js';
-import type { SourceRef } from './expr.js';
+import type { Condition, SourceRef } from './expr.js';
 import type { Graph } from './graph.js';
 import type { JsonSchema } from './schema.js';
 
@@ -12,6 +12,25 @@ export interface Budget {
   maxNodes?: number;
   maxLlmCalls?: number;
   maxDurationMs?: number;
+}
+
+/**
+ * When a skill may be chosen (by the planner, a router, a chat), from any dialect that states it:
+ * engine skill folders do, from skill.meta.json. Conditions read `state` (and `context`).
+ */
+export interface PlanningFacts {
+  /** Session contexts the skill is for (`matter`, `consultation`); empty: any. */
+  contexts: readonly string[];
+  /** `triggers.state_conditions`: every one must hold. */
+  when: readonly Condition[];
+  /** `requires.all`: every one must hold. */
+  requiresAll: readonly Condition[];
+  /** `requires.any`: one must hold (none listed: no requirement). */
+  requiresAny: readonly Condition[];
+  /** State paths the skill writes (`profile.summary`, `evidence_list`). */
+  provides: readonly string[];
+  /** Only run when named (internal or api_call_only): never chosen by rules or a model. */
+  internal: boolean;
 }
 
 /** A part of a document skill that an agent can load on demand. */
@@ -58,6 +77,8 @@ export interface Skill {
   calls?: readonly string[];
   /** Where each entry of `calls` is written (same order), for diagnostics about it. */
   callSites?: readonly SourceRef[];
+  /** When the skill may be chosen; never read by the runtime. */
+  planning?: PlanningFacts;
   /** Free-form facts for surfaces (UI hints, examples); never read by the runtime. */
   meta?: Readonly<Record<string, unknown>>;
 }

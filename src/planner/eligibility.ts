@@ -1,6 +1,5 @@
 import type { Condition } from '../ir/expr.js';
 import type { Skill } from '../ir/skill.js';
-import { planningFacts } from './facts.js';
 
 /** Whether a skill may run on a state, and if not, why. */
 export type Eligibility = { eligible: true } | { eligible: false; why: string };
@@ -24,7 +23,7 @@ export function eligibility(
   context: string | undefined,
   requiresOnly = false,
 ): Eligibility {
-  const facts = planningFacts(skill);
+  const facts = skill.planning;
   if (!facts) return { eligible: true };
   const scope = conditionScope(state, context);
   if (!requiresOnly) {

@@ -1,4 +1,4 @@
-export { planningFacts, type PlanningFacts } from './facts.js';
+export type { PlanningFacts } from '../ir/skill.js';
 export { eligibility, type Eligibility } from './eligibility.js';
 export { compileRules, type PriorityRule, type RuleSource } from './rules.js';
 export { planNext, PlannerError, type Decision, type PlanRequest } from './plan.js';

@@ -1,7 +1,6 @@
 import type { Skill } from '../ir/skill.js';
 import type { LlmService } from '../runtime/index.js';
 import { conditionScope, eligibility } from './eligibility.js';
-import { planningFacts } from './facts.js';
 import type { PriorityRule } from './rules.js';
 import { SkeinError } from '../ir/errors.js';
 
@@ -60,7 +59,7 @@ export async function planNext(request: PlanRequest): Promise<Decision> {
     const verdict = eligibility(skill, state, context);
     if (request.exclude?.includes(skill.id))
       rejected.push({ skill: skill.id, why: 'it already ran this turn' });
-    else if (planningFacts(skill)?.internal)
+    else if (skill.planning?.internal)
       rejected.push({ skill: skill.id, why: 'it is internal: it runs only when named' });
     else if (!verdict.eligible) rejected.push({ skill: skill.id, why: verdict.why });
     else eligible.push(skill);
@@ -103,12 +102,12 @@ export async function planNext(request: PlanRequest): Promise<Decision> {
 
   const missing = (request.goals ?? []).filter((goal) => isMissing(state, goal));
   if (missing.length) {
-    const covering = eligible.filter((s) => planningFacts(s)?.provides.some((p) => missing.includes(p)));
+    const covering = eligible.filter((s) => s.planning?.provides.some((p) => missing.includes(p)));
     if (covering.length === 1)
       return decide(
         covering[0],
         'coverage',
-        `${covering[0].id} is the only eligible skill that provides ${missing.filter((m) => planningFacts(covering[0])?.provides.includes(m)).join(', ')}`,
+        `${covering[0].id} is the only eligible skill that provides ${missing.filter((m) => covering[0].planning?.provides.includes(m)).join(', ')}`,
       );
   }
 
@@ -131,7 +130,7 @@ async function askModel(
 ): Promise<{ skill: string; reason: string }> {
   const list = eligible
     .map((s) => {
-      const provides = planningFacts(s)?.provides ?? [];
+      const provides = s.planning?.provides ?? [];
       return `- ${s.id}: ${s.description}${provides.length ? ` (provides ${provides.join(', ')})` : ''}`;
     })
     .join('\n');

@@ -6,6 +6,10 @@ import { resolveModel } from '../../src/models/index.js';
 import { messageText, startFakeOpenAI } from '../helpers/fake-openai.js';
 import type { SkillSession } from '../../src/code/modules/index.js';
 import { testHost } from '../skilljson/helpers.js';
+import { join } from 'node:path';
+import { loadPaths } from '../../src/library/index.js';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
 
 /** A document skill as the skill-doc front end produces one: a summary, and parts loaded on demand. */
 const refunds: Skill = {
@@ -136,4 +140,33 @@ test('a skill that fails or is refused comes back to the model as data; code ski
     2,
     'ctx.session holds the turns so far',
   );
+});
+
+test('the planner has a say: internal skills are not offered, and a call that misses a skill’s requires is refused with the reason', async (t) => {
+  const fake = await startFakeOpenAI([
+    { toolCalls: [{ name: 'intake', arguments: { message: 'I lent money' } }] },
+    { text: 'I need the matter id first.' },
+  ]);
+  const host = await testHost();
+  t.after(async () => (await host.close(), await fake.close()));
+  const { units } = await loadPaths([join(ROOT, 'test/fixtures/engine/planner/.skills')]);
+  const skills = units.flatMap((u) => u.skills);
+  assert.ok(skills.some((s) => s.id === 'sync' && s.planning?.internal));
+  const chat = new ChatSession({
+    model: resolveModel('compat:m', { baseUrl: fake.url }, {}),
+    runtime: host.runtime,
+    skills,
+  });
+  const names = chat.tools.map((x) => x.name);
+  assert.ok(names.includes('intake') && names.includes('evidence'), names.join(', '));
+  assert.ok(!names.includes('sync'), 'an internal skill runs only when named');
+  const turn = await chat.send('I lent my friend money');
+  assert.deepEqual(
+    turn.calls.map((c) => `${c.tool} ${c.status}: ${c.error}`),
+    ['intake refused: planner: intake cannot run: requires.all: state.matter_id != null is false'],
+  );
+  const result = fake.requests[1].messages
+    .filter((m) => m.role === 'tool')
+    .map((m) => JSON.parse(messageText(m)));
+  assert.match(JSON.stringify(result), /requires\.all: state\.matter_id != null is false/);
 });

@@ -4,7 +4,6 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AgentNode } from '../../src/ir/nodes.js';
-import type { PlanningFacts } from '../../src/planner/index.js';
 import { loadPaths } from '../../src/library/load-paths.js';
 import { count } from '../../src/tokens/index.js';
 import { EXAMPLE } from './harness.js';
@@ -75,7 +74,7 @@ test('the example folder compiles to one agent node with the contract, tools, mo
   assert.deepEqual(props.profile.properties!.intake_status, { enum: ['in_progress', 'completed'] });
   assert.deepEqual(Object.keys(props.data.properties!), ['evidence_list']);
   assert.equal(props.data.additionalProperties, false);
-  const planning = skill.meta!.planning as PlanningFacts;
+  const planning = skill.planning!;
   assert.deepEqual(planning.contexts, ['matter']);
   assert.deepEqual(
     planning.when.map((c) => c.source),

@@ -5,7 +5,7 @@ import { chain } from '../../ir/graph.js';
 import type { AgentNode, EndNode } from '../../ir/nodes.js';
 import type { JsonSchema } from '../../ir/schema.js';
 import type { LoadResult, Skill } from '../../ir/skill.js';
-import type { PlanningFacts } from '../../planner/facts.js';
+import type { PlanningFacts } from '../../ir/skill.js';
 import { buildContract } from './contract.js';
 import { JsonFile } from './json-file.js';
 import { readMeta } from './meta.js';
@@ -117,8 +117,8 @@ export async function compileEngineFolder(folder: string): Promise<LoadResult> {
     inputAt: [],
     graph: chain([agent, end]),
     model: meta.model,
+    planning,
     meta: {
-      planning,
       tools: meta.tools,
       references: { tokens: references.tokens, cut: references.cut },
       scripts: Object.keys(scripts),
