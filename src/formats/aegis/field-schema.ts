@@ -1,10 +1,11 @@
+import type { AegisCode } from './reporter.js';
 import type { JsonSchema } from '../../ir/schema.js';
 
 /** A problem found while converting flat fields; `path` is the key path inside the YAML block. */
 export interface FieldProblem {
   path: (string | number)[];
   severity: 'error' | 'warning';
-  code: string;
+  code: `aegis/${AegisCode}`;
   message: string;
 }
 
@@ -254,10 +255,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function error(path: (string | number)[], code: string, message: string): FieldProblem {
+function error(path: (string | number)[], code: FieldProblem['code'], message: string): FieldProblem {
   return { path, severity: 'error', code, message };
 }
 
-function warning(path: (string | number)[], code: string, message: string): FieldProblem {
+function warning(path: (string | number)[], code: FieldProblem['code'], message: string): FieldProblem {
   return { path, severity: 'warning', code, message };
 }

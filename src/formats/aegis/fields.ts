@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../ir/schema.js';
 import { aegisFieldsToSchema, type FieldProblem } from './field-schema.js';
-import type { Reporter } from './reporter.js';
+import type { AegisCode, Reporter } from './reporter.js';
 import { rangeAt, type YamlBlock } from '../kit/yaml-block.js';
 
 /** Spec §8.1: words that may not name a field or a variable. */
@@ -37,9 +37,8 @@ export function readFields(
   const schema = aegisFieldsToSchema(value, problems);
   for (const p of problems) {
     const [start, end] = rangeAt(block, [...path, ...p.path], true);
-    if (p.severity === 'error')
-      report.error(p.code.replace('aegis/', ''), `${what}: ${p.message}`, start, end);
-    else report.warn(p.code.replace('aegis/', ''), `${what}: ${p.message}`, start, end);
+    if (p.severity === 'error') report.error(withoutPrefix(p.code), `${what}: ${p.message}`, start, end);
+    else report.warn(withoutPrefix(p.code), `${what}: ${p.message}`, start, end);
   }
   const names = Object.keys(schema.properties ?? {}).map((name) => ({
     name,
@@ -80,4 +79,9 @@ function warnNestedReserved(
     }
     warnNestedReserved(inner, block, innerPath, what, report);
   }
+}
+
+/** A field problem's code as the reporter takes it (the reporter adds the prefix back). */
+function withoutPrefix(code: `aegis/${AegisCode}`): AegisCode {
+  return code.slice('aegis/'.length) as AegisCode;
 }

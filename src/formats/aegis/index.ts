@@ -11,3 +11,4 @@ export const aegis: FileDialect = {
   loadFile: (path, text) => compileAegis(path, text),
 };
 export { aegisFieldsToSchema, type FieldProblem } from './field-schema.js';
+export type { AegisCode } from './reporter.js';

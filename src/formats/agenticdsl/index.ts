@@ -10,3 +10,4 @@ export const agenticdsl: FileDialect = {
 };
 
 export { compileAgenticDsl } from './compile.js';
+export type { AgenticDslCode } from './reporter.js';

@@ -14,6 +14,7 @@ import { readReferences } from './references.js';
 import { readScripts } from './scripts.js';
 import { readSkillMd } from './skill-md.js';
 import { systemPrompt, userTurn } from './system-prompt.js';
+import type { EngineSkillCode } from './codes.js';
 
 /** The input key that holds the user's turn; every other key of a run's input is session state. */
 const TURN = 'message';
@@ -139,7 +140,7 @@ async function readJson(
   path: string,
   folder: string,
   out: Diagnostic[],
-  code: string,
+  code: EngineSkillCode,
   what: string,
 ): Promise<JsonFile | undefined> {
   const text = await readText(path);
@@ -152,7 +153,7 @@ async function readJson(
   return parsed.json;
 }
 
-function missing(folder: string, code: string, file: string, what: string): Diagnostic {
+function missing(folder: string, code: EngineSkillCode, file: string, what: string): Diagnostic {
   return {
     file: folder,
     line: 1,

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../ir/diagnostic.js';
 import { closest } from '../kit/did-you-mean.js';
 import type { JsonFile, JsonPath } from './json-file.js';
+import type { EngineSkillCode } from './codes.js';
 
 /** Reads typed fields out of a JSON file, reporting each wrong one with its position. */
 export class FieldReader {
@@ -10,12 +11,12 @@ export class FieldReader {
   ) {}
 
   /** Records an error at a value (or key). */
-  error(code: string, message: string, path: JsonPath, part: 'value' | 'key' = 'value'): void {
+  error(code: EngineSkillCode, message: string, path: JsonPath, part: 'value' | 'key' = 'value'): void {
     this.out.push(this.json.diagnostic('error', `engine/${code}`, message, path, part));
   }
 
   /** Records a warning at a value (or key). */
-  warn(code: string, message: string, path: JsonPath, part: 'value' | 'key' = 'value'): void {
+  warn(code: EngineSkillCode, message: string, path: JsonPath, part: 'value' | 'key' = 'value'): void {
     this.out.push(this.json.diagnostic('warning', `engine/${code}`, message, path, part));
   }
 

@@ -1,6 +1,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import type { FolderDialect } from '../dialect.js';
 import { compileEngineFolder } from './compile.js';
+import type { EngineDiagnosticCode } from './codes.js';
 
 /**
  * Engine skill folders: a folder with `skill.meta.json` is one skill (an `agent` node); the skill
@@ -26,7 +27,7 @@ export const engine: FolderDialect = {
             line: 1,
             column: 1,
             severity: 'error',
-            code: 'engine/internal-error',
+            code: 'engine/internal-error' satisfies EngineDiagnosticCode,
             message: `internal error while loading: ${(e as Error).stack ?? e}`,
           },
         ],
@@ -34,3 +35,4 @@ export const engine: FolderDialect = {
     }
   },
 };
+export type { EngineSkillCode } from './codes.js';

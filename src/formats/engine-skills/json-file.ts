@@ -3,6 +3,7 @@ import { SourceText } from '../../ir/source.js';
 import { entryOf, toValue, type JsonNode } from '../kit/json/json-node.js';
 import { parseJson } from '../kit/json/parse-json.js';
 import { stringOffset } from '../kit/json/string-offset.js';
+import type { EngineDiagnosticCode } from './codes.js';
 
 /** A step into a JSON value: an object key or an array index. */
 export type JsonPath = readonly (string | number)[];
@@ -19,7 +20,11 @@ export class JsonFile {
   }
 
   /** Parses a file; a syntax error (or a duplicate key) comes back as a diagnostic instead. */
-  static parse(file: string, text: string, code: string): { json?: JsonFile; diagnostics: Diagnostic[] } {
+  static parse(
+    file: string,
+    text: string,
+    code: EngineDiagnosticCode,
+  ): { json?: JsonFile; diagnostics: Diagnostic[] } {
     const src = new SourceText(file, text);
     const parsed = parseJson(text);
     if (!parsed.ok)
@@ -68,7 +73,7 @@ export class JsonFile {
   /** A diagnostic at the value (or key) at `path`. */
   diagnostic(
     severity: Diagnostic['severity'],
-    code: string,
+    code: EngineDiagnosticCode,
     message: string,
     path: JsonPath,
     part: 'value' | 'key' = 'value',

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Diagnostic } from '../../ir/diagnostic.js';
 import type { CodeSpec } from '../../ir/nodes.js';
 import { SourceText } from '../../ir/source.js';
+import type { EngineDiagnosticCode } from './codes.js';
 
 /** The scripts an engine skill may have, each named for what it does. */
 const SCRIPT_ROLES = ['preprocess', 'validate', 'postprocess'] as const;
@@ -48,7 +49,7 @@ export async function readScripts(
       out.push(
         src.diagnostic(
           'error',
-          'engine/duplicate-script',
+          'engine/duplicate-script' satisfies EngineDiagnosticCode,
           `scripts/ has two ${role} scripts (${found[role]!.file} and ${name}); keep one`,
           0,
         ),
@@ -62,7 +63,7 @@ export async function readScripts(
       out.push(
         src.diagnostic(
           'error',
-          'engine/script-entry-missing',
+          'engine/script-entry-missing' satisfies EngineDiagnosticCode,
           `scripts/${name} defines no ${role} function; write ${example}`,
           0,
         ),

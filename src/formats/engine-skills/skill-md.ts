@@ -1,6 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../../ir/diagnostic.js';
 import { SourceText } from '../../ir/source.js';
+import type { EngineDiagnosticCode } from './codes.js';
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
@@ -21,7 +22,7 @@ export function readSkillMd(file: string, text: string, name: string | undefined
       out.push(
         src.diagnostic(
           'warning',
-          'engine/bad-frontmatter',
+          'engine/bad-frontmatter' satisfies EngineDiagnosticCode,
           `the frontmatter of SKILL.md is not valid YAML (${(e as Error).message.split('\n')[0]}); it is left out of the prompt`,
           0,
           front[0].length,
@@ -33,7 +34,7 @@ export function readSkillMd(file: string, text: string, name: string | undefined
       out.push(
         src.diagnostic(
           'warning',
-          'engine/name-mismatch',
+          'engine/name-mismatch' satisfies EngineDiagnosticCode,
           `SKILL.md names the skill "${own}", but skill.meta.json names it "${name}"; make them the same`,
           0,
           front[0].length,
@@ -44,7 +45,7 @@ export function readSkillMd(file: string, text: string, name: string | undefined
     out.push(
       src.diagnostic(
         'warning',
-        'engine/empty-skill-md',
+        'engine/empty-skill-md' satisfies EngineDiagnosticCode,
         'SKILL.md has no text; write the instructions and business rules the model must follow',
         0,
       ),

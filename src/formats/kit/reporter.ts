@@ -2,8 +2,11 @@ import { isError, type Diagnostic } from '../../ir/diagnostic.js';
 import type { SourceRef } from '../../ir/expr.js';
 import type { SourceText } from '../../ir/source.js';
 
-/** Collects the diagnostics of one file of a dialect; codes get the dialect's prefix (`aegis/…`). */
-export class FileReporter {
+/**
+ * Collects the diagnostics of one file of a dialect; `Code` is the dialect's union of codes, which get
+ * the dialect's prefix (`aegis/…`).
+ */
+export class FileReporter<Code extends string = string> {
   constructor(
     readonly src: SourceText,
     private readonly prefix: string,
@@ -11,17 +14,17 @@ export class FileReporter {
   ) {}
 
   /** A reporter for another file of the same skill, sharing the list. */
-  forFile(src: SourceText): FileReporter {
-    return new FileReporter(src, this.prefix, this.diagnostics);
+  forFile(src: SourceText): FileReporter<Code> {
+    return new FileReporter<Code>(src, this.prefix, this.diagnostics);
   }
 
   /** Records an error spanning `[start, end)`. */
-  error(code: string, message: string, start: number, end?: number): void {
+  error(code: Code, message: string, start: number, end?: number): void {
     this.diagnostics.push(this.src.diagnostic('error', `${this.prefix}/${code}`, message, start, end));
   }
 
   /** Records a warning spanning `[start, end)`. */
-  warn(code: string, message: string, start: number, end?: number): void {
+  warn(code: Code, message: string, start: number, end?: number): void {
     this.diagnostics.push(this.src.diagnostic('warning', `${this.prefix}/${code}`, message, start, end));
   }
 

@@ -81,3 +81,4 @@ function loadSkillFolder(dir: string, skillFile: string, text: string, file: str
 function failure(file: string, code: string, message: string): LoadResult {
   return { skills: [], diagnostics: [{ file, line: 1, column: 1, severity: 'error', code, message }] };
 }
+export type { SkillDocCode } from './reporter.js';

@@ -34,3 +34,4 @@ export const skilljson: FileDialect & FolderDialect = {
   claimsFile: (path) => isSkillJson(path),
   loadFile: (path, text) => compileSkillJson(path, text, findCompanions(path)),
 };
+export type { SkillJsonCode } from './reporter.js';

@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { newAjv } from '../../../schema/ajv.js';
 import { entryOf, nodeAt, toValue, type JsonNode, type JsonObject } from '../../kit/json/json-node.js';
-import type { Reporter } from '../reporter.js';
+import type { Reporter, SkillJsonCode } from '../reporter.js';
 import { FIELD_HINTS, snakeCase, STEP_HINTS } from './field-hints.js';
 import { SKILL_JSON_FIELDS, SKILL_JSON_META_SCHEMA } from './meta-schema.js';
 import { reportOtherSchema } from './other-schema.js';
@@ -47,7 +47,7 @@ export function checkMeta(root: JsonNode, report: Reporter): boolean {
   return false;
 }
 
-function code(e: ErrorObject): string {
+function code(e: ErrorObject): SkillJsonCode {
   if (e.keyword === 'required') return 'missing-field';
   if (e.keyword === 'additionalProperties') return 'unknown-field';
   return /^\/(?:input|output)(?:\/|$)/.test(e.instancePath) ? 'bad-schema' : 'bad-field';
