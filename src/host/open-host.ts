@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { SkeinConfig } from '../config/config.js';
-import { LibrarySkillService } from '../library/skill-service.js';
+import { LibrarySkillService } from '../library/index.js';
 import { openModuleRunner } from '../code/modules/open-module-runner.js';
 import type { SkillSession } from '../code/modules/skill-context.js';
 import { Runtime, type RunStore } from '../runtime/index.js';

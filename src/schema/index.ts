@@ -1,3 +1,2 @@
-export { aegisFieldsToSchema, type FieldProblem } from '../formats/aegis/field-schema.js';
 export { compileSchema, sharedAjv } from './ajv.js';
 export { validateValue, describeFieldErrors, type FieldError, type Validation } from './validate.js';

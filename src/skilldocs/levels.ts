@@ -1,5 +1,4 @@
-import { slugOf } from '../formats/skilldoc/core-headings.js';
-import { scanBody, type HeadingLine } from '../formats/skilldoc/scan-body.js';
+import { scanBody, slugOf, type HeadingLine } from '../formats/skilldoc/index.js';
 import { DocLookupError } from './errors.js';
 
 /** Heading levels of a document, for documents without chunks (spec §3.3). */

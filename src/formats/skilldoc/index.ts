@@ -82,3 +82,6 @@ function failure(file: string, code: string, message: string): LoadResult {
   return { skills: [], diagnostics: [{ file, line: 1, column: 1, severity: 'error', code, message }] };
 }
 export type { SkillDocCode } from './reporter.js';
+export { compileSkillDoc } from './compile.js';
+export { slugOf } from './core-headings.js';
+export { scanBody, type HeadingLine } from './scan-body.js';
