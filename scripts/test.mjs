@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Runs every test/**/*.test.ts file with Node's own test runner through tsx.
-// Arguments narrow the run: `npm test -- aegis` runs files whose path contains "aegis".
-// In CI (CI=true) it also writes a JUnit report to test-results/junit.xml.
+// Arguments narrow the run: `npm test -- aegis` runs files whose path contains "aegis"; `npm test -- unit`
+// runs test/unit only (no build, no child processes), `npm test -- integration` the tests that spawn the
+// built CLI, MCP servers, the Python sandbox or use PostgreSQL. The build runs first only when an
+// integration test is selected. In CI (CI=true) it also writes a JUnit report to test-results/junit.xml.
 import { readdirSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -24,6 +26,15 @@ const files = walk(join(root, 'test'))
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
+}
+
+if (files.some((f) => f.startsWith(join('test', 'integration')))) {
+  const build = spawnSync('npm', ['run', 'build'], {
+    stdio: 'inherit',
+    cwd: root,
+    shell: process.platform === 'win32',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const args = [

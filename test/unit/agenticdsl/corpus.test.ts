@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { agenticdsl } from '../../../src/formats/agenticdsl/index.js';
+import { loadPaths } from '../../../src/library/load-paths.js';
+import { CORPUS, corpusSkip } from '../../helpers/corpus.js';
+
+const DIR = join(CORPUS, 'agenticdsl');
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((e) => {
+    const p = join(dir, e);
+    return statSync(p).isDirectory() ? markdownFiles(p) : p.endsWith('.md') ? [p] : [];
+  });
+}
+
+test(
+  'every AgenticDSL corpus file loads or gets diagnostics, and none crashes the loader',
+  { skip: corpusSkip },
+  async () => {
+    const files = markdownFiles(DIR);
+    const { units, skipped } = await loadPaths([DIR]);
+    assert.deepEqual(
+      skipped.map((p) => relative(DIR, p)).sort(),
+      ['MANIFEST.txt', 'lib_auth_verify_session.md'],
+      'only the manifest and the empty file belong to no dialect',
+    );
+    assert.equal(units.length, files.length - 1);
+    for (const u of units) {
+      assert.equal(u.dialect, 'agenticdsl', u.path);
+      assert.ok(
+        !u.diagnostics.some((d) => d.code === 'skein/internal-error'),
+        `${u.path}: ${u.diagnostics.map((d) => d.message).join('; ')}`,
+      );
+      assert.ok(
+        u.skills.length === 1 || u.diagnostics.some((d) => d.severity === 'error'),
+        `${u.path} neither loads nor explains why`,
+      );
+      for (const d of u.diagnostics) {
+        assert.match(d.code, /^agenticdsl\/[a-z-]+$/);
+        assert.ok(d.line >= 1 && d.column >= 1, `${u.path}: ${d.code} at ${d.line}:${d.column}`);
+      }
+    }
+    const loaded = units
+      .filter((u) => u.skills.length)
+      .map((u) => relative(DIR, u.path))
+      .sort();
+    assert.deepEqual(loaded, [
+      'doc_blocks/AgenticDSL_RTGuide__main__e6a9cf6eed.md',
+      'doc_blocks/AgenticDSL_contract_template__end_soft__c660f53079.md',
+      'doc_blocks/AgenticOS_Layer0_Spec__lib_cognitive_bad_node__6906725a98.md',
+      'doc_blocks/AgenticOS_Layer0_Spec__lib_cognitive_read_user_profile__e62c7c1048.md',
+      'doc_blocks/AgenticOS_Layer0_Spec__lib_cognitive_route_decision__8f1e054db0.md',
+      'doc_blocks/AgenticOS_Layer0_Spec__main__43120140ae.md',
+      'doc_blocks/AgenticOS_Layer0_Spec__main__44693709df.md',
+      'doc_blocks/AgenticOS_Layer0_Spec__main__d8668ca73b.md',
+      'doc_blocks/AgenticOS_Layer0_Spec__main__dc21769d62.md',
+      'doc_blocks/DSL_v1.1__main_end__6c00ae4275.md',
+      'examples_agent_basic_workflow.agent@cc8c7dfb.md',
+      'examples_agent_loop_initial.md',
+      'examples_agent_simple_initial.md',
+      'external/HydraForge_lib_loop_plan_execute.agent.md',
+      'lib_utils_noop.md',
+    ]);
+  },
+);
+
+test(
+  'every corpus file survives every prefix cut (a file an LLM stopped writing half-way)',
+  { skip: corpusSkip },
+  () => {
+    for (const file of markdownFiles(DIR)) {
+      const text = readFileSync(file, 'utf8');
+      for (let cut = 0; cut <= text.length; cut += Math.max(1, Math.floor(text.length / 40))) {
+        const part = text.slice(0, cut);
+        assert.doesNotThrow(
+          () => agenticdsl.claimsFile(file, part) && agenticdsl.loadFile(file, part),
+          `${file} cut at ${cut}`,
+        );
+      }
+    }
+  },
+);
+
+test(
+  'the engine example with a /main subgraph and single-node blocks loads as one graph',
+  { skip: corpusSkip },
+  async () => {
+    const { units } = await loadPaths([join(DIR, 'examples_agent_basic_workflow.agent@cc8c7dfb.md')]);
+    const skill = units[0].skills[0];
+    assert.equal(skill.id, 'examples_agent_basic_workflow_agent_cc8c7dfb');
+    assert.deepEqual(skill.budget, { maxNodes: 10, maxLlmCalls: 1 });
+    assert.deepEqual(skill.graph!.edges, [
+      { from: '/main/start', to: '/main/query' },
+      { from: '/main/query', to: '/main/analyze' },
+      { from: '/main/analyze', to: '/end' },
+    ]);
+    assert.deepEqual(
+      units[0].diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`),
+      ['22:9 agenticdsl/unreachable'],
+      'the /main subgraph declares an end that the flow (which ends at /end) never reaches',
+    );
+  },
+);
+
+test(
+  'the broken-YAML fixture gets the missing heading, the missing END marker and the YAML error',
+  { skip: corpusSkip },
+  async () => {
+    const { units } = await loadPaths([join(DIR, 'external/HydraForge_fixtures_invalid_yaml.agent.md')]);
+    assert.deepEqual(
+      units[0].diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`),
+      [
+        '4:1 error agenticdsl/missing-heading',
+        '17:41 error agenticdsl/missing-end-marker',
+        '16:16 error agenticdsl/yaml',
+        '16:16 error agenticdsl/yaml',
+        '1:1 error agenticdsl/no-nodes',
+      ],
+    );
+  },
+);

@@ -1,0 +1,136 @@
+// The layering of src/, checked on the import graph rather than remembered (README, "Design").
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+const SRC = new URL('../../../src', import.meta.url).pathname;
+
+/** Folders that face users: they go through the library, the host and the runtime's index. New ones are added here by name. */
+const SURFACES = ['cli', 'server', 'mcp', 'web', 'worker', 'playground'];
+/** The bottom of the house: what each may import besides itself. */
+const BELOW: Record<string, readonly string[]> = {
+  ir: [],
+  expr: ['ir'],
+  schema: ['ir'],
+  runtime: ['ir', 'expr', 'schema'],
+  'formats/kit': ['ir'],
+};
+/** What a dialect front end may import besides itself. */
+const FRONT_END_MAY = ['ir', 'expr', 'schema', 'tokens', 'formats/kit', 'formats'];
+/** Folders whose insides are theirs: others import their index.ts only. */
+const SEALED = ['runtime', 'library'];
+
+interface Edge {
+  from: string;
+  to: string;
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Every relative import of src (static, type-only and dynamic), as paths relative to src. */
+function importGraph(): Edge[] {
+  const edges: Edge[] = [];
+  for (const file of files(SRC)) {
+    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const ref of info.importedFiles) {
+      if (!ref.fileName.startsWith('.')) continue;
+      const target = resolve(dirname(file), ref.fileName).replace(/\.js$/, '.ts');
+      edges.push({ from: relative(SRC, file), to: relative(SRC, target) });
+    }
+  }
+  return edges;
+}
+
+/** The folder a file belongs to for the rules: `formats/<dialect>` for front ends, else its top folder ('' at the root). */
+function area(path: string): string {
+  const parts = path.split('/');
+  if (parts.length === 1) return '';
+  if (parts[0] === 'formats') return parts.length > 2 ? `formats/${parts[1]}` : 'formats';
+  return parts[0];
+}
+
+const isFrontEnd = (a: string) => a.startsWith('formats/') && a !== 'formats/kit';
+const edges = importGraph();
+const crossing = edges.filter((e) => area(e.from) !== area(e.to));
+const show = (list: Edge[]) => list.map((e) => `${e.from} → ${e.to}`).join('\n');
+
+test('ir, expr, schema, runtime and the front ends’ kit import nothing above them', () => {
+  const upward = crossing.filter((e) => {
+    const allowed = BELOW[area(e.from)];
+    return allowed && !allowed.includes(area(e.to));
+  });
+  assert.equal(show(upward), '');
+});
+
+test('a front end imports no other front end and no surface; others use a front end through its index', () => {
+  const wrong = crossing.filter(
+    (e) =>
+      (isFrontEnd(area(e.from)) && !FRONT_END_MAY.includes(area(e.to))) ||
+      (isFrontEnd(area(e.to)) && area(e.from) !== 'formats' && e.to !== `${area(e.to)}/index.ts`),
+  );
+  assert.equal(show(wrong), '');
+});
+
+test('surfaces never reach into a front end, and the runtime and the library are entered by their index only', () => {
+  const wrong = crossing.filter(
+    (e) =>
+      (SURFACES.includes(area(e.from)) && area(e.to).startsWith('formats')) ||
+      (SEALED.includes(area(e.to)) && e.to !== `${area(e.to)}/index.ts`),
+  );
+  assert.equal(show(wrong), '');
+});
+
+test('nothing imports a surface', () => {
+  const wrong = crossing.filter((e) => SURFACES.includes(area(e.to)));
+  assert.equal(show(wrong), '');
+});
+
+test('there are no import cycles', () => {
+  const next = new Map<string, string[]>();
+  for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  // Tarjan's strongly connected components: any component of more than one file is a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let counter = 0;
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || next.get(v)?.includes(v)) cycles.push(component.sort());
+    }
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  assert.deepEqual(cycles, []);
+});
+
+test('the check sees the imports it guards', () => {
+  // A guard that finds no edges would pass anything: make sure it reads the real graph.
+  assert.ok(edges.some((e) => e.from === 'cli/commands/run.ts' && e.to === 'cli/commands/drive-run.ts'));
+  assert.ok(edges.some((e) => e.from === 'library/load-paths.ts' && e.to === 'formats/index.ts'));
+  assert.equal(area('formats/aegis/steps/tool.ts'), 'formats/aegis');
+  assert.ok(isFrontEnd('formats/agenticdsl') && !isFrontEnd('formats/kit'));
+});

@@ -1,0 +1,112 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { skilldocFile, skilldocFolder } from '../../../src/formats/skilldoc/index.js';
+import { loadPaths } from '../../../src/library/load-paths.js';
+import { brief, onlySkill, partsOf } from '../../helpers/skilldoc.js';
+
+const FOLDERS = 'test/fixtures/skilldoc/agent-skills';
+const PDF = join(FOLDERS, 'pdf-forms');
+
+test('an Agent Skills folder: sections of a chunkless SKILL.md and its files are on-demand parts', async () => {
+  const result = await skilldocFolder.loadFolder(PDF);
+  assert.deepEqual(result.diagnostics, []);
+  const skill = onlySkill(result);
+  assert.deepEqual([skill.id, skill.version, skill.source], ['pdf-forms', '2.1.0', PDF]);
+  assert.equal(
+    skill.doc.summary,
+    [
+      '# PDF Forms',
+      '',
+      'Fill the fields of a PDF form without changing its layout.',
+      '',
+      '## Overview',
+      'Read the fields first, then fill them; never flatten a form the user wants to keep editing.',
+      '',
+      '[Available Chunks]',
+      '- reading-fields: Process › Reading fields',
+      '- filling-fields: Filling fields',
+      '- reading-fields-2: Reading fields',
+      '- references/forms.md: Form field types (reference, 108 B)',
+      '- scripts/fill_form.py: script, 73 B',
+      '- assets/logo.png: asset, 12 B',
+    ].join('\n'),
+  );
+  const parts = await partsOf(skill);
+  assert.deepEqual(
+    parts.map((p) => p.kind),
+    ['section', 'section', 'section', 'reference', 'script', 'asset'],
+  );
+  assert.ok(
+    parts[0].text.startsWith('# Process\n\n## Reading fields\n'),
+    'an empty heading joins the section after it',
+  );
+  assert.ok(parts[0].text.includes('<chunk id="not-a-chunk"'), 'fenced text stays in its section');
+  assert.equal(
+    parts[1].text,
+    '## Filling fields\nWrite the values as JSON, then run `scripts/fill_form.py form.pdf values.json`.\n\n### Check boxes\nUse the export value, not "true".',
+  );
+  assert.equal(parts[3].text, readFileSync(join(PDF, 'references/forms.md'), 'utf8'));
+  assert.equal(parts[4].text, readFileSync(join(PDF, 'scripts/fill_form.py'), 'utf8'));
+  assert.match(parts[5].text, /^\(assets\/logo\.png is a binary file of 12 B; it is not shown as text/);
+  assert.deepEqual(skill.meta?.frontmatter, {
+    name: 'pdf-forms',
+    description:
+      'Fill PDF forms from structured data. Use when the user hands over a PDF with fields to fill.',
+    license: 'Apache-2.0',
+    compatibility: 'Requires Python 3.10+ and pypdf',
+    metadata: { author: 'skein-tests', version: '2.1.0' },
+    'allowed-tools': 'Bash(python:*) Read',
+  });
+});
+
+test("breaches of the Agent Skills spec's frontmatter rules are warnings at their positions; the skill still loads", async () => {
+  const result = await skilldocFolder.loadFolder(join(FOLDERS, 'rule-breaker'));
+  assert.deepEqual(brief(result.diagnostics), [
+    '4:1 warning skilldoc/unknown-field',
+    '2:7 warning skilldoc/bad-name',
+    '2:7 warning skilldoc/name-mismatch',
+    '3:14 warning skilldoc/description-too-long',
+    '5:16 warning skilldoc/compatibility-too-long',
+    '6:10 warning skilldoc/bad-metadata',
+    '10:16 warning skilldoc/bad-allowed-tools',
+  ]);
+  const messages = result.diagnostics.map((d) => d.message);
+  assert.match(
+    messages[1],
+    /upper-case letters; it starts or ends with a hyphen; it has consecutive hyphens/,
+  );
+  assert.match(messages[2], /"Rule--Breaker-" differs from its folder "rule-breaker"/);
+  assert.match(messages[3], /1070 characters; the spec allows at most 1024/);
+  assert.match(messages[5], /quote nested: "\{"too":"deep"\}"/);
+  const skill = onlySkill(result);
+  assert.equal(skill.doc.summary, 'Just text, no headings at all.');
+  assert.deepEqual(skill.doc.parts, []);
+});
+
+test('a SKILL.md named on its own is read with its folder; a folder without name is an error', async () => {
+  const file = join(PDF, 'SKILL.md');
+  const text = readFileSync(file, 'utf8');
+  assert.equal(skilldocFile.claimsFile(file, text), true);
+  const skill = onlySkill(skilldocFile.loadFile(file, text));
+  assert.equal(skill.source, PDF);
+  assert.equal(skill.doc.parts.length, 6);
+  const nameless = skilldocFile.loadFile('x/SKILL.md', '---\ndescription: d\n---\nBody.\n');
+  assert.deepEqual(brief(nameless.diagnostics), ['2:1 error skilldoc/missing-name']);
+});
+
+test('loadPaths: folders with SKILL.md are skill folders; Markdown without a name/description frontmatter is skipped', async () => {
+  const { units, skipped } = await loadPaths(['test/fixtures/skilldoc']);
+  assert.deepEqual(
+    units.map((u) => [u.path, u.dialect, u.skills.map((s) => s.id)]),
+    [
+      [join(FOLDERS, 'pdf-forms'), 'skilldoc', ['pdf-forms']],
+      [join(FOLDERS, 'rule-breaker'), 'skilldoc', ['Rule--Breaker-']],
+      ['test/fixtures/skilldoc/data_analyzer.SKILL.md', 'skilldoc', ['data_analyzer']],
+    ],
+  );
+  assert.deepEqual(skipped, []);
+  const aegis = await loadPaths([resolve('test/fixtures/aegis/greet.md')]);
+  assert.equal(aegis.units[0].dialect, 'aegis');
+});

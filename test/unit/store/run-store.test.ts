@@ -1,0 +1,111 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunEvent, RunRecord, RunStore } from '../../../src/runtime/index.js';
+import { MemoryRunStore } from '../../../src/store/in-memory.js';
+import { SqliteRunStore } from '../../../src/store/sqlite.js';
+
+const stores: [string, () => RunStore][] = [
+  ['sqlite', () => new SqliteRunStore(join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db'))],
+  ['memory', () => new MemoryRunStore()],
+];
+
+function run(id: string): RunRecord {
+  const now = new Date().toISOString();
+  return {
+    id,
+    skill: { id: 's', version: '1.0.0', source: '/x.md' },
+    input: { a: 1 },
+    status: 'running',
+    owner: 'h:1:x',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+const event = (runId: string, seq: number, node: string): RunEvent => ({
+  runId,
+  seq,
+  at: 'now',
+  type: 'node_started',
+  node,
+  kind: 'tool',
+  attempt: 1,
+});
+
+for (const [name, open] of stores) {
+  test(`${name} store: runs, nodes and events round-trip`, async () => {
+    const store = open();
+    await store.createRun(run('r1'));
+    await store.appendEvents([event('r1', 0, 'a')]);
+    await store.saveNode(
+      'r1',
+      { node: 'a', status: 'done', writes: [{ path: ['x', 'y'], value: [1, '二'] }] },
+      [event('r1', 1, 'a')],
+    );
+    await store.saveNode('r1', { node: 'r', status: 'done', writes: [], chosen: ['b'] }, []);
+    assert.deepEqual(await store.nodes('r1'), [
+      { node: 'a', status: 'done', writes: [{ path: ['x', 'y'], value: [1, '二'] }] },
+      { node: 'r', status: 'done', writes: [], chosen: ['b'] },
+    ]);
+    assert.deepEqual(
+      (await store.events('r1')).map((e) => e.seq),
+      [0, 1],
+    );
+    const got = await store.getRun('r1');
+    assert.equal(got?.status, 'running');
+    assert.deepEqual(got?.input, { a: 1 });
+    assert.equal(await store.getRun('nope'), undefined);
+    await store.close();
+  });
+
+  test(`${name} store: transitions are conditional, so only one resume can claim a run`, async () => {
+    const store = open();
+    await store.createRun(run('r2'));
+    const awaiting = { step: 'ask', message: 'ok?', inputSchema: { type: 'object' } };
+    assert.equal(await store.transition('r2', ['running'], 'awaiting', { awaiting, owner: undefined }), true);
+    assert.deepEqual((await store.getRun('r2'))?.awaiting, awaiting);
+    const claims = await Promise.all([
+      store.transition('r2', ['awaiting'], 'running', { owner: 'p1' }),
+      store.transition('r2', ['awaiting'], 'running', { owner: 'p2' }),
+    ]);
+    assert.deepEqual(claims.sort(), [false, true]);
+    assert.equal(
+      await store.transition('r2', ['running'], 'running', { owner: 'p3' }, 'someone-else'),
+      false,
+    );
+    const owner = (await store.getRun('r2'))!.owner!;
+    assert.equal(
+      await store.transition('r2', ['running'], 'completed', { output: { done: true } }, owner),
+      true,
+    );
+    const done = await store.getRun('r2');
+    assert.deepEqual([done?.status, done?.output], ['completed', { done: true }]);
+    await store.close();
+  });
+
+  test(`${name} store: listRuns is most recent first`, async () => {
+    const store = open();
+    await store.createRun(run('first'));
+    await store.createRun({ ...run('second'), createdAt: new Date(Date.now() + 1000).toISOString() });
+    assert.deepEqual(
+      (await store.listRuns(10)).map((r) => r.id),
+      ['second', 'first'],
+    );
+    await store.close();
+  });
+}
+
+test('sqlite store: another connection sees committed runs (resumable from any process)', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db');
+  const a = new SqliteRunStore(file);
+  const b = new SqliteRunStore(file);
+  await a.createRun(run('shared'));
+  await a.saveNode('shared', { node: 'n', status: 'done', writes: [] }, []);
+  assert.equal((await b.getRun('shared'))?.id, 'shared');
+  assert.equal((await b.nodes('shared')).length, 1);
+  await a.close();
+  await b.close();
+});
