@@ -2,8 +2,10 @@ export {
   compileAegisTemplate,
   compileAegisValue,
   compileAegisWhen,
+  type AegisOptions,
   type AegisTemplate,
   type CompileResult,
+  type OlderForm,
 } from './aegis/index.js';
 export { formatValue } from './format.js';
 export {

@@ -6,7 +6,9 @@ export type WriteTarget =
   /** Store the result at this path (`['report']`, `['steps', 'search']`). */
   | { set: readonly string[] }
   /** The result is a record: write each of its keys under this path (`[]` is the root). */
-  | { merge: readonly string[] };
+  | { merge: readonly string[] }
+  /** Each of these targets in order: one result stored in several places. */
+  | { all: readonly WriteTarget[] };
 
 export interface RetryPolicy {
   /** Extra attempts after the first. */

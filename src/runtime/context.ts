@@ -52,6 +52,7 @@ function set(obj: Record<string, unknown>, key: string, value: unknown): void {
 /** The writes a node's value makes through its target: the whole value at a path, or each key of a record. */
 export function writesFor(target: WriteTarget, value: unknown): Write[] {
   if ('set' in target) return [{ path: target.set, value }];
+  if ('all' in target) return target.all.flatMap((t) => writesFor(t, value));
   if (value === undefined || value === null) return [];
   if (!isRecord(value)) throw new Error(`expected a record of outputs, got ${typeof value}`);
   return Object.entries(value).map(([k, v]) => ({ path: [...target.merge, k], value: v }));

@@ -6,7 +6,9 @@ const VAR_NAME = /^[a-z][a-z0-9_]*$/;
 
 /**
  * Step names must be unique; a varName must match ^[a-z][a-z0-9_]*$, avoid reserved words, and not
- * clash with a step name, another varName or an input field (spec §4.2).
+ * clash with another step's name, another varName or an input field (spec §4.2). Steps that each have a
+ * `when` may share a varName: they are alternative branches writing one result (as the Java engine
+ * allows); a varName may also equal its own step's name.
  */
 export function checkNames(
   steps: readonly CompiledStep[],
@@ -26,7 +28,7 @@ export function checkNames(
   const inputs = new Set(inputNames);
   const varNames = new Map<string, CompiledStep>();
   for (const s of steps) {
-    if (!s.varName || (s.type !== 'prompt' && s.type !== 'template')) continue;
+    if (!s.varName || s.type === 'tool') continue;
     const { name, offset } = s.varName;
     const end = offset + name.length;
     if (!VAR_NAME.test(name)) {
@@ -46,7 +48,7 @@ export function checkNames(
         end,
       );
     const step = stepNames.get(name);
-    if (step)
+    if (step && step !== s)
       report.error(
         'varname-conflict',
         `varName "${name}" is also the name of step "${step.name}"; rename one of them`,
@@ -54,14 +56,14 @@ export function checkNames(
         end,
       );
     const other = varNames.get(name);
-    if (other)
+    if (other && !(other.guarded && s.guarded))
       report.error(
         'varname-conflict',
-        `varName "${name}" is already written by step "${other.name}"; each varName must be unique (copy a value with a template step if you need it twice)`,
+        `varName "${name}" is already written by step "${other.name}"; each varName must be unique, unless every step writing it has a **when** (alternative branches)`,
         offset,
         end,
       );
-    else varNames.set(name, s);
+    else if (!other) varNames.set(name, s);
     if (inputs.has(name))
       report.error(
         'varname-conflict',

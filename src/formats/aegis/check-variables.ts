@@ -21,6 +21,7 @@ export function checkVariables(
   const stepNames = new Set(steps.map((s) => s.name));
 
   let opaque = false;
+  let undeclared: CompiledStep | undefined;
   for (const s of steps) {
     for (const r of s.reads) {
       for (const ref of r.refs) checkRef(ref, s, r.offset);
@@ -32,6 +33,7 @@ export function checkVariables(
     }
     for (const d of s.defines) known.set(d.name, d.schema);
     opaque ||= Boolean(s.opaque);
+    if (s.undeclaredOutputs) undeclared ??= s;
   }
 
   const produced = new Set(known.keys());
@@ -51,7 +53,7 @@ export function checkVariables(
     if (stepNames.has(ref)) {
       report.warn(
         'step-reference',
-        `step "${s.name}" reads "${ref}", which is a step name; step results are read by varName or tool output key (older {{step.output}} references are not supported)`,
+        `step "${s.name}" reads "${ref}", which is a step name; a step with a varName stores its result under the varName, and a tool step under the keys it writes`,
         offset,
       );
       return;
@@ -67,7 +69,9 @@ export function checkVariables(
     }
     report.warn(
       'undefined-variable',
-      `step "${s.name}" reads "${ref}", which no input, step varName, declared tool output or await field defines; it will render as ""`,
+      undeclared
+        ? `step "${s.name}" reads "${ref}", which no input, step varName, declared tool output or await field defines; unless tool step "${undeclared.name}" (which declares no output_schema:) writes it, it will render as ""`
+        : `step "${s.name}" reads "${ref}", which no input, step varName, declared tool output or await field defines; it will render as ""`,
       offset,
     );
   }

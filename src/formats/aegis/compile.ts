@@ -10,9 +10,11 @@ import { readFields } from './fields.js';
 import { readHeader } from './header.js';
 import { outputExpr } from './output.js';
 import { Reporter } from './reporter.js';
+import { storeStepResults } from './step-results.js';
 import { compileAwaitStep } from './steps/await.js';
 import type { CompiledStep } from './steps/compiled.js';
-import { gatherStep, trimFinalNewline } from './steps/gather.js';
+import { gatherStep, trimFinalNewline, type GatheredStep } from './steps/gather.js';
+import { inferType } from './steps/infer-type.js';
 import { compileTextStep } from './steps/text.js';
 import { compileToolStep } from './steps/tool.js';
 import { parseYamlBlock } from './yaml-block.js';
@@ -48,24 +50,18 @@ export function compileAegis(file: string, text: string): LoadResult {
       stepsSection.offset,
     );
 
+  // Older files read a step's result by the step's name ({{step.output}}) when it has no varName.
+  const options = {
+    stepResults: new Set(
+      doc.steps.filter((d) => !d.attrs.some((a) => a.key === 'varName')).map((d) => d.name),
+    ),
+  };
   const steps: CompiledStep[] = [];
   for (const stepDoc of doc.steps) {
-    const g = gatherStep(stepDoc, report);
-    const type = g.type?.value;
+    const g = gatherStep(stepDoc, report, options);
+    const type = g.type?.value ?? inferType(g, report);
     if (!type) {
-      report.error(
-        'missing-type',
-        `step "${stepDoc.name}" has no **type**; add **type**: tool, prompt, template or await`,
-        stepDoc.offset,
-      );
-      steps.push({
-        name: stepDoc.name,
-        offset: stepDoc.offset,
-        type: '',
-        defines: [],
-        reads: [],
-        opaque: true,
-      });
+      steps.push(opaqueStep(g, ''));
       continue;
     }
     if (!STEP_TYPES.includes(type)) {
@@ -75,13 +71,15 @@ export function compileAegis(file: string, text: string): LoadResult {
         g.type!.valueOffset,
         g.type!.valueOffset + type.length,
       );
-      steps.push({ name: stepDoc.name, offset: stepDoc.offset, type, defines: [], reads: [], opaque: true });
+      steps.push(opaqueStep(g, type));
       continue;
     }
-    if (type === 'tool') steps.push(compileToolStep(g, report));
-    else if (type === 'await') steps.push(compileAwaitStep(g, report));
-    else steps.push(compileTextStep(g, output.schema, report));
+    g.type ??= { key: 'type', value: type, offset: stepDoc.offset, valueOffset: stepDoc.offset, plain: true };
+    if (type === 'tool') steps.push(compileToolStep(g, report, options));
+    else if (type === 'await') steps.push(compileAwaitStep(g, report, options));
+    else steps.push(compileTextStep(g, type as 'template' | 'prompt', output.schema, report, options));
   }
+  storeStepResults(steps, report);
 
   checkNames(
     steps,
@@ -114,6 +112,10 @@ export function compileAegis(file: string, text: string): LoadResult {
   return { skills: [skill], diagnostics: report.diagnostics };
 }
 
+function opaqueStep(g: GatheredStep, type: string): CompiledStep {
+  return { name: g.doc.name, offset: g.doc.offset, type, defines: [], reads: [], opaque: true };
+}
+
 /** A section under its name, or under the older name (`## input`, `## output`) with a warning. */
 function olderName(
   doc: AegisDocument,
@@ -141,10 +143,11 @@ function readSchemaSection(
 ): SchemaSection {
   const empty: SchemaSection = { schema: { type: 'object', properties: {} }, names: [] };
   if (!section) {
+    // The spec requires an output_schema; the Java engine runs without one (the output is then empty).
     if (required)
-      report.error(
+      report.warn(
         'missing-output-schema',
-        `no "## ${name}" section; every skill declares its output as YAML fields`,
+        `no "## ${name}" section, so the skill's output is empty ({}); declare the fields it returns as YAML fields`,
         0,
       );
     return empty;

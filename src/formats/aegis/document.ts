@@ -43,10 +43,16 @@ const HEADER_KEYS = new Set(['version', 'description']);
 const HEADER = /^skill\s*[:：]\s*(.*)$/i;
 const STEP = /^step\s*[:：]\s*(.*)$/i;
 
-/** Splits an Aegis file into header, sections and steps, reporting structural problems. */
+const FRONTMATTER_ID = /^id[ \t]*:/m;
+
+/**
+ * Splits an Aegis file into header, sections and steps, reporting structural problems. A frontmatter
+ * `id` (an older form, read by the header) stands in for the `# skill:` heading, as in the Java engine.
+ */
 export function outlineAegis(text: string, report: Reporter): AegisDocument {
   const { frontmatter, blocks } = scanMarkdown(text);
   const doc: AegisDocument = { idOffset: 0, frontmatter, headerAttrs: [], sections: new Map(), steps: [] };
+  const idInFrontmatter = frontmatter !== undefined && FRONTMATTER_ID.test(frontmatter.content);
   let section: SectionDoc | undefined;
   let step: StepDoc | undefined;
   let sawHeader = false;
@@ -56,6 +62,7 @@ export function outlineAegis(text: string, report: Reporter): AegisDocument {
       if (block.level === 1 && !sawHeader) {
         sawHeader = true;
         const m = HEADER.exec(block.text.trim());
+        if (!m && idInFrontmatter) continue;
         if (!m) {
           report.error(
             'bad-header',
@@ -134,7 +141,7 @@ export function outlineAegis(text: string, report: Reporter): AegisDocument {
       doc.headerAttrs.push(...parseAttributes(block.text, block.offset, false));
     }
   }
-  if (!sawHeader)
+  if (!sawHeader && !idInFrontmatter)
     report.error('missing-header', 'no "# skill: <id>" header; every Aegis skill starts with one', 0);
   return doc;
 }

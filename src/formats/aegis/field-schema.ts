@@ -74,6 +74,7 @@ function fieldSchema(
 ): { schema: JsonSchema; required: boolean } | undefined {
   const name = String(path[path.length - 1]);
   if (typeof def === 'string') return { schema: typeSchema(def.trim(), path, problems), required: true };
+  if (Array.isArray(def)) return { schema: listShorthand(def, path, problems), required: true };
   if (!isRecord(def)) {
     problems.push(
       error(
@@ -156,6 +157,20 @@ function itemsSchema(items: unknown, path: (string | number)[], problems: FieldP
     return element ? stripNull(element.schema) : {};
   }
   return objectSchema(items, path, problems);
+}
+
+/** `name: [string]` (older JSON output contracts): an array, of the one element type it shows. */
+function listShorthand(def: unknown[], path: (string | number)[], problems: FieldProblem[]): JsonSchema {
+  const name = String(path[path.length - 1]);
+  const element = def.length === 1 && typeof def[0] === 'string' ? def[0].trim() : undefined;
+  problems.push(
+    warning(
+      path,
+      'aegis/older-form',
+      `field "${name}" is written as a list, an older form read as an array${element ? ` of ${element}` : ''}; write ${name}: {type: array${element ? `, items: {type: ${element}}` : ''}}`,
+    ),
+  );
+  return element ? { type: 'array', items: typeSchema(element, [...path, 0], problems) } : { type: 'array' };
 }
 
 function typeSchema(type: string, path: (string | number)[], problems: FieldProblem[]): JsonSchema {

@@ -12,6 +12,11 @@ export interface Header {
 }
 
 const LIST_ITEM = /^\s*[-*+]\s+(.*\S)\s*$/;
+const SKILL_ID = /^[a-z][a-z0-9_]*$/;
+/** `1` or `1.0`: versions older files write, read as `1.0.0`. */
+const SHORT_VERSION = /^(\d+)(?:\.(\d+))?$/;
+/** The frontmatter's version as written (YAML would read `1.0` as the number 1). */
+const FRONTMATTER_VERSION = /^version[ \t]*:[ \t]*["']?([^"'\s#]+)/m;
 
 /** Reads id, version (default 1.0.0), description and capabilityTags, accepting older forms with a warning. */
 export function readHeader(doc: AegisDocument, report: Reporter): Header {
@@ -19,8 +24,7 @@ export function readHeader(doc: AegisDocument, report: Reporter): Header {
   const fm = readFrontmatter(doc, report);
   for (const a of doc.headerAttrs) {
     if (a.key === 'version') {
-      header.version = a.value;
-      checkVersion(a.value, a.valueOffset, report);
+      header.version = checkVersion(a.value, a.valueOffset, report);
     } else if (a.key === 'description') {
       report.warn(
         'older-form',
@@ -44,10 +48,12 @@ export function readHeader(doc: AegisDocument, report: Reporter): Header {
       versionSection.offset,
     );
     const line = versionSection.blocks.find((b) => b.kind === 'text');
-    if (line && line.kind === 'text' && !header.version) {
-      header.version = line.text.trim();
-      checkVersion(header.version, line.offset, report);
-    }
+    if (line && line.kind === 'text' && !header.version)
+      header.version = checkVersion(
+        line.text.trim(),
+        line.offset + line.text.indexOf(line.text.trim()),
+        report,
+      );
   }
   const description = doc.sections.get('description');
   if (description) header.description = sectionText(description.blocks);
@@ -63,20 +69,39 @@ export function readHeader(doc: AegisDocument, report: Reporter): Header {
       const m = b.kind === 'text' ? LIST_ITEM.exec(b.text) : null;
       if (m) header.tags.push(m[1]);
     }
-  if (fm) {
-    header.version ||=
-      typeof fm.version === 'string' || typeof fm.version === 'number' ? String(fm.version) : '';
-    header.description ||= typeof fm.description === 'string' ? fm.description : '';
-    if (!header.tags.length && typeof fm.intent === 'string') header.tags.push(fm.intent);
-    if (typeof fm.id === 'string' && doc.id && fm.id !== doc.id)
-      report.warn(
-        'id-mismatch',
-        `frontmatter id "${fm.id}" differs from the header's "${doc.id}"; the header wins`,
-        0,
-      );
-  }
+  if (fm) readFrontmatterFields(doc, fm, header, report);
   header.version ||= '1.0.0';
+  checkId(header, doc, report);
   return header;
+}
+
+/** Fills what the header lacks from an older frontmatter: id (instead of `# skill:`), version, description, intent. */
+function readFrontmatterFields(
+  doc: AegisDocument,
+  fm: Record<string, unknown>,
+  header: Header,
+  report: Reporter,
+): void {
+  const fmId = typeof fm.id === 'string' || typeof fm.id === 'number' ? String(fm.id) : undefined;
+  if (!header.id && fmId) {
+    header.id = fmId;
+    report.warn(
+      'older-form',
+      `the skill id "${fmId}" comes from the frontmatter, an older form; start the file with "# skill: ${fmId}"`,
+      0,
+    );
+  } else if (fmId && doc.id && fmId !== doc.id)
+    report.warn(
+      'id-mismatch',
+      `frontmatter id "${fmId}" differs from the header's "${doc.id}"; the header wins`,
+      0,
+    );
+  if (!header.version && fm.version !== undefined && fm.version !== null) {
+    const written = FRONTMATTER_VERSION.exec(doc.frontmatter!.content)?.[1] ?? String(fm.version);
+    header.version = checkVersion(written, doc.frontmatter!.contentOffset, report);
+  }
+  header.description ||= typeof fm.description === 'string' ? fm.description : '';
+  if (!header.tags.length && typeof fm.intent === 'string') header.tags.push(fm.intent);
 }
 
 function readFrontmatter(doc: AegisDocument, report: Reporter): Record<string, unknown> | undefined {
@@ -99,14 +124,43 @@ function readFrontmatter(doc: AegisDocument, report: Reporter): Record<string, u
   }
 }
 
-function checkVersion(version: string, offset: number, report: Reporter): void {
-  if (!validVersion(version))
-    report.error(
-      'bad-version',
-      `version "${version}" is not a semantic version like 1.0.0 (major.minor.patch)`,
+/** The version to use: semantic versions as they are, `1.0` or `1` as `1.0.0` (with a warning); else an error. */
+function checkVersion(version: string, offset: number, report: Reporter): string {
+  if (validVersion(version)) return version;
+  const short = SHORT_VERSION.exec(version);
+  if (short) {
+    const full = `${short[1]}.${short[2] ?? '0'}.0`;
+    report.warn(
+      'short-version',
+      `version "${version}" has fewer than three parts; it is read as ${full}, so write **version**: ${full}`,
       offset,
       offset + version.length,
     );
+    return full;
+  }
+  report.error(
+    'bad-version',
+    `version "${version}" is not a semantic version like 1.0.0 (major.minor.patch)`,
+    offset,
+    offset + version.length,
+  );
+  return version;
+}
+
+/** A skill id names the skill in `skein run`, calls and MCP tools, so it is held to varName's rule. */
+function checkId(header: Header, doc: AegisDocument, report: Reporter): void {
+  if (!header.id || SKILL_ID.test(header.id)) return;
+  const suggestion = header.id
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^[^a-z]+/, '');
+  const at = doc.id ? doc.idOffset : 0;
+  report.error(
+    'bad-id',
+    `skill id "${header.id}" must match ^[a-z][a-z0-9_]*$ (lower case, digits, underscores)${suggestion ? `, e.g. "${suggestion}"` : ''}`,
+    at,
+    at + (doc.id ? header.id.length : 0),
+  );
 }
 
 function sectionText(blocks: readonly Block[]): string {

@@ -1,13 +1,15 @@
 import { isAlias, isMap, isScalar, isSeq } from 'yaml';
-import { compileAegisValue } from '../../expr/index.js';
+import { compileAegisValue, type AegisOptions } from '../../expr/index.js';
 import type { Scope, ValueExpr } from '../../ir/expr.js';
+import { warnOlderForms } from './older-forms.js';
 import type { Reporter } from './reporter.js';
 import type { Reads } from './steps/gather.js';
 import type { YamlBlock } from '../kit/yaml-block.js';
 
 /**
- * Compiles a YAML value (a tool's `input`) into a typed value: strings that are exactly `{{expr}}`
- * pass the typed value through, other strings render, everything else is kept as written.
+ * Compiles a YAML value (a tool's `input`) into a typed value: strings that are one `{{expr}}` (white
+ * space around it allowed) pass the typed value through, other strings render, everything else is kept
+ * as written.
  */
 export function yamlValueExpr(
   node: unknown,
@@ -15,13 +17,14 @@ export function yamlValueExpr(
   step: string,
   report: Reporter,
   reads: Reads[],
+  options: AegisOptions = {},
 ): ValueExpr | undefined {
-  if (isAlias(node)) return yamlValueExpr(node.resolve(block.doc), block, step, report, reads);
+  if (isAlias(node)) return yamlValueExpr(node.resolve(block.doc), block, step, report, reads, options);
   if (isMap(node)) {
     const entries: [string, ValueExpr][] = [];
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      const value = yamlValueExpr(pair.value, block, step, report, reads);
+      const value = yamlValueExpr(pair.value, block, step, report, reads, options);
       if (!value) return undefined;
       entries.push([key, value]);
     }
@@ -30,7 +33,7 @@ export function yamlValueExpr(
   if (isSeq(node)) {
     const items: ValueExpr[] = [];
     for (const item of node.items) {
-      const value = yamlValueExpr(item, block, step, report, reads);
+      const value = yamlValueExpr(item, block, step, report, reads, options);
       if (!value) return undefined;
       items.push(value);
     }
@@ -39,7 +42,7 @@ export function yamlValueExpr(
   if (isScalar(node) && typeof node.value === 'string') {
     const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
     const offset = block.base + (node.range?.[0] ?? 0) + (quoted ? 1 : 0);
-    const compiled = compileAegisValue(node.value, report.ref(offset));
+    const compiled = compileAegisValue(node.value, report.ref(offset), options);
     if (!compiled.ok) {
       report.error(
         'bad-template',
@@ -49,6 +52,7 @@ export function yamlValueExpr(
       );
       return undefined;
     }
+    warnOlderForms(compiled.value.olderForms, offset, step, report);
     if (compiled.value.refs.length) reads.push({ refs: compiled.value.refs, offset });
     return compiled.value;
   }

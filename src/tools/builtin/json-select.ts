@@ -3,7 +3,8 @@ import { defineTool } from '../../runtime/index.js';
 /**
  * `json_select`: reads one value out of JSON text or a value by a path of dots and `[n]`
  * (`华南.2024Q1`, `rows[0].amount`). Writes `result`: objects and arrays as JSON text, scalars as they
- * are, `""` when nothing (or null) is found.
+ * are, `""` when nothing (or null) is found. The Aegis Java engine's parameter names, `input` and
+ * `select: {path}`, are accepted too.
  */
 export const jsonSelectTool = defineTool({
   name: 'json_select',
@@ -18,8 +19,13 @@ export const jsonSelectTool = defineTool({
         type: 'string',
         description: 'Keys separated by dots, array indexes as [n]; empty selects the whole value',
       },
+      input: { description: "the Java engine's name for data" },
+      select: {
+        description: 'the Java engine\'s form of path: {path: "a.b"} (or that as JSON text)',
+        type: ['object', 'string'],
+      },
     },
-    required: ['data', 'path'],
+    anyOf: [{ required: ['data', 'path'] }, { required: ['input', 'select'] }],
   },
   outputSchema: {
     type: 'object',
@@ -31,11 +37,22 @@ export const jsonSelectTool = defineTool({
     },
   },
   execute(input) {
-    const found = selectPath(parseData(input.data), parsePath(input.path as string));
+    const { data, path } = 'select' in input ? javaForm(input) : input;
+    const found = selectPath(parseData(data), parsePath(String(path)));
     if (found === undefined || found === null) return { result: '' };
     return { result: typeof found === 'object' ? JSON.stringify(found) : found };
   },
 });
+
+/** `{input, select: {path}}` (the Java engine's json_select) as `{data, path}`. */
+function javaForm(input: Record<string, unknown>): { data: unknown; path: unknown } {
+  let select = input.select;
+  if (typeof select === 'string') select = parseData(select);
+  const path = select && typeof select === 'object' ? (select as Record<string, unknown>).path : undefined;
+  if (typeof path !== 'string')
+    throw new Error('"select" must be {path: "a.b"}: it names the path to select');
+  return { data: input.input, path };
+}
 
 function parseData(data: unknown): unknown {
   if (typeof data !== 'string') return data;

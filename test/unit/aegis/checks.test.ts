@@ -86,7 +86,7 @@ const cases: [string, (md: string) => string, string[]][] = [
   [
     'missing output_schema',
     (m) => m.replace(/## output_schema[\s\S]*?```\n\n/, ''),
-    ['error aegis/missing-output-schema 1:1'],
+    ['warning aegis/missing-output-schema 1:1'],
   ],
   [
     'missing steps',
@@ -101,7 +101,7 @@ const cases: [string, (md: string) => string, string[]][] = [
   [
     'template without varName',
     (m) => m.replace('**varName**: note\n', ''),
-    ['error aegis/missing-varname', 'warning aegis/output-not-produced'],
+    ['warning aegis/missing-varname', 'warning aegis/output-not-produced'],
   ],
   [
     'varName pattern',

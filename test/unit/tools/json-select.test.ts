@@ -66,3 +66,15 @@ test('invalid JSON text is a clear error; a missing path is an input error', asy
     ToolInputError,
   );
 });
+
+test("the Aegis Java engine's parameters, input and select: {path}, select the same", async (t) => {
+  const { registry, close } = await createToolRegistry(testConfig(await tempDir(t)));
+  t.after(close);
+  const tool = registry.require('json_select');
+  const java = (input: Record<string, unknown>) => invokeTool(tool, input, { workspace: '/tmp' });
+  assert.deepEqual(await java({ input: sales, select: { path: '华南.2024Q1.销售额' } }), { result: 1496 });
+  assert.deepEqual(await java({ input: JSON.stringify(sales), select: '{"path": "rows[0].region"}' }), {
+    result: '华东',
+  });
+  await assert.rejects(java({ input: sales, select: { field: 'x' } }), /"select" must be \{path: "a\.b"\}/);
+});

@@ -1,19 +1,24 @@
 import { isScalar } from 'yaml';
-import { compileAegisTemplate } from '../../../expr/index.js';
+import { compileAegisTemplate, type AegisOptions } from '../../../expr/index.js';
+import type { WriteTarget } from '../../../ir/nodes.js';
 import { readFields } from '../fields.js';
+import { warnOlderForms } from '../older-forms.js';
 import type { Reporter } from '../reporter.js';
 import { deepestNodeAt } from '../../kit/yaml-block.js';
 import { baseStep, warnUnknownKeys, type CompiledStep } from './compiled.js';
 import type { GatheredStep } from './gather.js';
 
-/** Compiles an `await` step: pause with a message; the person's answer fills the input_schema fields. */
-export function compileAwaitStep(g: GatheredStep, report: Reporter): CompiledStep {
+/**
+ * Compiles an `await` step: pause with a message; the person's answer fills the input_schema fields. An
+ * older `**varName**` also stores the whole answer under that name (as the Java engine does).
+ */
+export function compileAwaitStep(g: GatheredStep, report: Reporter, options: AegisOptions): CompiledStep {
   const step = baseStep(g, report);
   const name = g.doc.name;
   if (g.varName)
     report.warn(
       'older-form',
-      `await step "${name}": **varName** is an older form and is ignored; the answer's fields are written under their own names`,
+      `await step "${name}": **varName** is an older form; the answer is stored under "${g.varName.value}" as well as field by field, so read the fields by their own names`,
       g.varName.offset,
     );
   if (!g.config || !g.yaml) {
@@ -52,12 +57,14 @@ export function compileAwaitStep(g: GatheredStep, report: Reporter): CompiledSte
   );
   for (const f of fields.names)
     step.defines.push({ name: f.name, offset: f.offset, schema: fields.schema.properties?.[f.name] });
+  if (g.varName)
+    step.defines.push({ name: g.varName.value, offset: g.varName.valueOffset, schema: fields.schema });
 
   const node = deepestNodeAt(block, ['message']);
   const offset =
     block.base +
     messageStart(node?.range?.[0] ?? 0, isScalar(node) ? node.type : undefined, g.yamlFence!.content);
-  const compiled = compileAegisTemplate(message.replace(/\n$/, ''), report.ref(offset));
+  const compiled = compileAegisTemplate(message.replace(/\n$/, ''), report.ref(offset), options);
   if (!compiled.ok) {
     report.error(
       'bad-template',
@@ -67,7 +74,11 @@ export function compileAwaitStep(g: GatheredStep, report: Reporter): CompiledSte
     );
     return step;
   }
+  warnOlderForms(compiled.value.olderForms, offset, name, report);
   step.reads.push({ refs: compiled.value.refs, loops: compiled.value.loops, offset });
+  const output: WriteTarget = g.varName
+    ? { all: [{ merge: [] }, { set: [g.varName.value] }] }
+    : { merge: [] };
   step.node = {
     kind: 'await',
     id: name,
@@ -75,7 +86,7 @@ export function compileAwaitStep(g: GatheredStep, report: Reporter): CompiledSte
     guard: g.guard,
     message: compiled.value,
     inputSchema: fields.schema,
-    output: { merge: [] },
+    output,
   };
   return step;
 }

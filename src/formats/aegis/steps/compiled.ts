@@ -22,6 +22,10 @@ export interface CompiledStep {
   reads: Reads[];
   /** True when errors hide what the step writes; later variable warnings would only be noise. */
   opaque?: boolean;
+  /** True when the step has a `when`. */
+  guarded?: boolean;
+  /** True for a tool step that declares no output_schema: what it writes is unknown. */
+  undeclaredOutputs?: boolean;
 }
 
 /** The fields every compiled step starts from. */
@@ -33,6 +37,7 @@ export function baseStep(g: GatheredStep, report: Reporter): CompiledStep & { at
     varName: g.varName ? { name: g.varName.value, offset: g.varName.valueOffset } : undefined,
     defines: [],
     reads: g.reads,
+    guarded: Boolean(g.guard),
     at: report.ref(g.doc.nameOffset),
   };
 }

@@ -1,8 +1,9 @@
 import { isMap, isScalar } from 'yaml';
-import { compileAegisWhen } from '../../../expr/index.js';
+import { compileAegisWhen, type AegisOptions } from '../../../expr/index.js';
 import type { Condition } from '../../../ir/expr.js';
 import type { Attribute } from '../attributes.js';
 import type { StepDoc } from '../document.js';
+import { warnOlderForms } from '../older-forms.js';
 import type { Reporter } from '../reporter.js';
 import type { Fence } from '../scan.js';
 import { deepestNodeAt, type YamlBlock } from '../../kit/yaml-block.js';
@@ -34,7 +35,7 @@ export interface GatheredStep {
 const KNOWN_ATTRS = new Set(['type', 'varName', 'tool', 'when']);
 
 /** Collects a step's attributes, blocks and `when`, reporting duplicates and older forms. */
-export function gatherStep(doc: StepDoc, report: Reporter): GatheredStep {
+export function gatherStep(doc: StepDoc, report: Reporter, options: AegisOptions = {}): GatheredStep {
   const g: GatheredStep = { doc, reads: [] };
   const seen = new Map<string, Attribute>();
   let when: Attribute | undefined;
@@ -101,11 +102,16 @@ export function gatherStep(doc: StepDoc, report: Reporter): GatheredStep {
       );
     else if (g.yaml && v) g.config = v as Record<string, unknown>;
   }
-  g.guard = compileGuard(g, when, report);
+  g.guard = compileGuard(g, when, report, options);
   return g;
 }
 
-function compileGuard(g: GatheredStep, when: Attribute | undefined, report: Reporter): Condition | undefined {
+function compileGuard(
+  g: GatheredStep,
+  when: Attribute | undefined,
+  report: Reporter,
+  options: AegisOptions,
+): Condition | undefined {
   const yamlWhen = g.config?.when;
   if (when && yamlWhen !== undefined) {
     report.error(
@@ -134,7 +140,18 @@ function compileGuard(g: GatheredStep, when: Attribute | undefined, report: Repo
     }
     source = expr;
   } else return undefined;
-  const compiled = compileAegisWhen(source, report.ref(offset));
+  const unquoted = unquoteWhen(source);
+  if (unquoted !== source) {
+    report.warn(
+      'quoted-when',
+      `step "${g.doc.name}": the quotes around this when are not part of the condition and are dropped; write it without them: ${unquoted}`,
+      offset,
+      offset + source.length,
+    );
+    offset += source.indexOf(unquoted);
+    source = unquoted;
+  }
+  const compiled = compileAegisWhen(source, report.ref(offset), options);
   if (!compiled.ok) {
     report.error(
       'bad-when',
@@ -144,8 +161,21 @@ function compileGuard(g: GatheredStep, when: Attribute | undefined, report: Repo
     );
     return undefined;
   }
+  warnOlderForms(compiled.value.olderForms, offset, g.doc.name, report);
   g.reads.push({ refs: compiled.value.refs, offset });
   return compiled.value;
+}
+
+/**
+ * A condition written whole inside quotes (`**when**: "confirm == true"`), as older files do, without
+ * them; the Java engine drops such quotes. Quotes that are the condition's own strings stay.
+ */
+function unquoteWhen(source: string): string {
+  const t = source.trim();
+  const q = t[0];
+  if (t.length < 2 || (q !== '"' && q !== "'") || t.at(-1) !== q) return source;
+  const inner = t.slice(1, -1);
+  return inner.includes(q) || !inner.trim() ? source : inner;
 }
 
 /** A fenced block's text without the line break before the closing fence. */

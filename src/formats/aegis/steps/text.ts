@@ -1,13 +1,22 @@
-import { compileAegisTemplate, type AegisTemplate } from '../../../expr/index.js';
+import { compileAegisTemplate, type AegisOptions, type AegisTemplate } from '../../../expr/index.js';
 import type { JsonSchema } from '../../../ir/schema.js';
+import { warnOlderForms } from '../older-forms.js';
 import type { Reporter } from '../reporter.js';
 import type { Fence } from '../scan.js';
 import { baseStep, warnUnknownKeys, type CompiledStep } from './compiled.js';
 import { trimFinalNewline, type GatheredStep } from './gather.js';
 
-/** Compiles a `template` step (text rendered into varName) or a `prompt` step (a model's answer). */
-export function compileTextStep(g: GatheredStep, output: JsonSchema, report: Reporter): CompiledStep {
-  const kind = g.type!.value as 'template' | 'prompt';
+/**
+ * Compiles a `template` step (text rendered into varName) or a `prompt` step (a model's answer). Without
+ * a varName (older files) the result is stored under the step's name, with a warning.
+ */
+export function compileTextStep(
+  g: GatheredStep,
+  kind: 'template' | 'prompt',
+  output: JsonSchema,
+  report: Reporter,
+  options: AegisOptions,
+): CompiledStep {
   const step = baseStep(g, report);
   const fence = kind === 'prompt' ? g.prompt : g.template;
   const other = kind === 'prompt' ? g.template : g.prompt;
@@ -18,20 +27,17 @@ export function compileTextStep(g: GatheredStep, output: JsonSchema, report: Rep
       `step "${g.doc.name}": **tool** is ignored on a ${kind} step`,
       g.tool.offset,
     );
-  if (!g.varName) {
-    report.error(
+  const target = g.varName
+    ? { name: g.varName.value, offset: g.varName.valueOffset }
+    : { name: g.doc.name, offset: g.doc.nameOffset };
+  if (!g.varName)
+    report.warn(
       'missing-varname',
-      `${kind} step "${g.doc.name}" needs **varName**: <name>; its result is stored under that name (usually an output_schema field)`,
+      `${kind} step "${g.doc.name}" has no **varName**, an older form; its result is stored under the step's name "${g.doc.name}": write **varName**: <name> (usually an output_schema field)`,
       g.doc.offset,
     );
-  }
+  step.defines.push({ ...target, schema: output.properties?.[target.name] });
   if (!fence) {
-    if (g.varName)
-      step.defines.push({
-        name: g.varName.value,
-        offset: g.varName.valueOffset,
-        schema: output.properties?.[g.varName.value],
-      });
     report.error(
       'missing-block',
       `${kind} step "${g.doc.name}" needs a \`\`\`${kind} block` +
@@ -42,17 +48,10 @@ export function compileTextStep(g: GatheredStep, output: JsonSchema, report: Rep
     );
     return step;
   }
-  if (g.varName)
-    step.defines.push({
-      name: g.varName.value,
-      offset: g.varName.valueOffset,
-      schema: output.properties?.[g.varName.value],
-    });
-  const template = compileFence(fence, g.doc.name, report);
+  const template = compileFence(fence, g.doc.name, report, options);
   if (!template) return step;
   step.reads.push({ refs: template.refs, loops: template.loops, offset: fence.contentOffset });
-  if (!g.varName) return step;
-  const name = g.varName.value;
+  const name = target.name;
   if (kind === 'template') {
     step.node = {
       kind: 'template',
@@ -80,13 +79,23 @@ export function compileTextStep(g: GatheredStep, output: JsonSchema, report: Rep
   return step;
 }
 
-function compileFence(fence: Fence, stepName: string, report: Reporter): AegisTemplate | undefined {
-  const compiled = compileAegisTemplate(trimFinalNewline(fence.content), report.ref(fence.contentOffset));
+function compileFence(
+  fence: Fence,
+  stepName: string,
+  report: Reporter,
+  options: AegisOptions,
+): AegisTemplate | undefined {
+  const compiled = compileAegisTemplate(
+    trimFinalNewline(fence.content),
+    report.ref(fence.contentOffset),
+    options,
+  );
   if (!compiled.ok) {
     const at = fence.contentOffset + compiled.offset;
     report.error('bad-template', `step "${stepName}": ${compiled.message}`, at, at + compiled.length);
     return undefined;
   }
+  warnOlderForms(compiled.value.olderForms, fence.contentOffset, stepName, report);
   return compiled.value;
 }
 

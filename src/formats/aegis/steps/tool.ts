@@ -1,4 +1,5 @@
-import { isMap } from 'yaml';
+import { isMap, isScalar } from 'yaml';
+import type { AegisOptions } from '../../../expr/index.js';
 import { readFields } from '../fields.js';
 import type { Reporter } from '../reporter.js';
 import { yamlValueExpr } from '../value-expr.js';
@@ -6,8 +7,13 @@ import { deepestNodeAt } from '../../kit/yaml-block.js';
 import { baseStep, warnUnknownKeys, type CompiledStep } from './compiled.js';
 import type { GatheredStep } from './gather.js';
 
-/** Compiles a `tool` step: typed input rendered from the context, outputs written by the tool. */
-export function compileToolStep(g: GatheredStep, report: Reporter): CompiledStep {
+/**
+ * Compiles a `tool` step: typed input rendered from the context, outputs written by the tool. Older
+ * files put the parameters at the top level of the yaml block; when `input:` is a single value such as
+ * "{{data}}" rather than a mapping, the Java engine passes every top-level key (that `input` included) as
+ * a parameter, and so does Skein, with a warning.
+ */
+export function compileToolStep(g: GatheredStep, report: Reporter, options: AegisOptions): CompiledStep {
   const step = baseStep(g, report);
   const name = g.doc.name;
   if (!g.tool?.value)
@@ -40,8 +46,10 @@ export function compileToolStep(g: GatheredStep, report: Reporter): CompiledStep
   }
   const block = g.yaml;
   let inputNode: unknown;
-  if ('input' in g.config) {
-    inputNode = deepestNodeAt(block, ['input']);
+  const written = deepestNodeAt(block, ['input']);
+  const loneValue = 'input' in g.config && isScalar(written) && typeof written.value === 'string';
+  if ('input' in g.config && !loneValue) {
+    inputNode = written;
     if (!isMap(inputNode)) {
       report.error(
         'bad-input',
@@ -61,11 +69,18 @@ export function compileToolStep(g: GatheredStep, report: Reporter): CompiledStep
       );
       return step;
     }
-    report.warn(
-      'older-form',
-      `tool step "${name}": parameters at the top level of the yaml block are an older form; put them under input:`,
-      block.base,
-    );
+    if (loneValue)
+      report.warn(
+        'older-form',
+        `tool step "${name}": input: is one value, not a mapping of parameters, an older form; as the Java engine does, every top-level key (${params.join(', ')}) is passed to the tool as a parameter: write them under input:`,
+        block.base + (written?.range?.[0] ?? 0),
+      );
+    else
+      report.warn(
+        'older-form',
+        `tool step "${name}": parameters at the top level of the yaml block are an older form; put them under input:`,
+        block.base,
+      );
     const doc = block.doc.clone();
     doc.delete('output_schema');
     doc.delete('when');
@@ -82,13 +97,14 @@ export function compileToolStep(g: GatheredStep, report: Reporter): CompiledStep
     for (const f of fields.names)
       step.defines.push({ name: f.name, offset: f.offset, schema: fields.schema.properties?.[f.name] });
   } else {
+    step.undeclaredOutputs = true;
     report.warn(
       'undeclared-outputs',
       `tool step "${name}" declares no output_schema:, so the variables it writes cannot be checked`,
       block.base,
     );
   }
-  const input = yamlValueExpr(inputNode, block, name, report, step.reads);
+  const input = yamlValueExpr(inputNode, block, name, report, step.reads, options);
   if (!input || !g.tool?.value) return step;
   step.node = {
     kind: 'tool',
