@@ -27,6 +27,12 @@ interface NodeBase {
   guard?: Condition;
   retry?: RetryPolicy;
   timeoutMs?: number;
+  /**
+   * When true, a failure (after the retries) does not fail the run: the node's value becomes
+   * `{_error: message, _failed: true}` and the flow goes on. For a call over a list, each element whose
+   * call fails gets that value in its place.
+   */
+  continueOnError?: boolean;
 }
 
 /** Renders text. */
@@ -88,12 +94,17 @@ export interface CodeNode extends NodeBase {
   output: WriteTarget;
 }
 
-/** Runs another skill (`id[@version]`) or a subgraph of the same skill. */
+/**
+ * Runs another skill (`id[@version]`) or a subgraph of the same skill. With `each`, it runs once per
+ * element of a list: `input` is evaluated with the element in scope under `as`, at most `concurrency`
+ * calls at once (0: all at once), and the value is the list of results in element order.
+ */
 export interface CallNode extends NodeBase {
   kind: 'call';
   target: { skill: string } | { graph: string };
   input: ValueExpr;
   output: WriteTarget;
+  each?: { items: ValueExpr; as: string; concurrency: number };
 }
 
 /**

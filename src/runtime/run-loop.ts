@@ -5,6 +5,7 @@ import { NodeAttempt, type RunShared } from './node-attempt.js';
 import { writesFor, type Context } from './context.js';
 import { RunFailure } from './errors.js';
 import type { EventSink } from './event-sink.js';
+import { failureValue } from './failure-value.js';
 import type { AwaitRequest, RunError } from './events.js';
 import { executors, type ChildRuns, type NodeOutcome } from './executors/index.js';
 import { planGraph, type GraphPlan } from './graph-plan.js';
@@ -282,8 +283,16 @@ export class RunLoop {
     return executor(new NodeAttempt(this.shared, node, scope, resume, childRunId, timeout));
   }
 
-  /** Records a node's final failure and stops the run. */
+  /** Records a node's final failure and stops the run, unless the node continues on error. */
   private failed(i: number, node: Node, failure: RunFailure, attempt = 1): void | Promise<void> {
+    if (node.continueOnError && failure.code !== 'cancelled' && !this.attempts.halted) {
+      this.o.sink.emit({
+        type: 'log',
+        node: node.id,
+        text: `failed, and the run goes on (continueOnError): ${failure.message}`,
+      });
+      return this.finish(i, node, { value: failureValue(failure) }, 0);
+    }
     this.status[i] = 'failed';
     this.o.sink.emit({
       type: 'node_failed',

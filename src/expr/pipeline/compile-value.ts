@@ -1,5 +1,5 @@
 import type { SourceRef, ValueExpr } from '../../ir/expr.js';
-import type { CallExpr } from '../ast.js';
+import type { CallExpr, Span } from '../ast.js';
 import { parseFallbacks } from './fallbacks.js';
 import { parseText } from './parse-text.js';
 import { exprReads, roots, textReads, type PathRead } from './reads.js';
@@ -9,12 +9,15 @@ import { attempt, type CompileResult } from './result.js';
 /** A compiled pipeline value with the paths it reads, for the front end's checks. */
 export interface PipelineValue extends ValueExpr {
   readonly reads: readonly PathRead[];
+  /** Fallback literals written without quotes (`|| none yet`): taken as text, but better quoted. */
+  readonly unquoted?: readonly Span[];
 }
 
 /**
  * Compiles a pipeline value (a step input or outputMapping string); `at` is the file position of `source[0]`.
  * Exactly one `{{ expr }}` keeps the value's type; `{{a}} || {{b}} || 'text'` is the first that is not
- * missing, null or ""; other text with tags renders as a string (missing as ""); text without `{{` is itself.
+ * missing, null or "" (a literal without quotes is its trimmed text); other text with tags renders as a
+ * string (missing as ""); text without `{{` is itself.
  */
 export function compilePipelineValue(source: string, at: SourceRef): CompileResult<PipelineValue> {
   if (!source.includes('{{')) return { ok: true, value: { refs: [], reads: [], evaluate: () => source } };
@@ -22,8 +25,9 @@ export function compilePipelineValue(source: string, at: SourceRef): CompileResu
     const whole = { start: 0, end: source.length };
     const fallbacks = parseFallbacks(source);
     if (fallbacks) {
-      const expr: CallExpr = { kind: 'call', name: 'or', args: fallbacks, ...whole };
-      return typed(exprReads(expr), compileTagExpr(expr, source, at, whole));
+      const expr: CallExpr = { kind: 'call', name: 'or', args: fallbacks.exprs, ...whole };
+      const value = typed(exprReads(expr), compileTagExpr(expr, source, at, whole));
+      return fallbacks.unquoted.length ? { ...value, unquoted: fallbacks.unquoted } : value;
     }
     const nodes = parseText(source, false);
     const only = nodes.length === 1 ? nodes[0] : undefined;

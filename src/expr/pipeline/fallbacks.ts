@@ -1,15 +1,21 @@
-import type { Expr } from '../ast.js';
+import type { Expr, Span } from '../ast.js';
 import { parseTag } from './parse-tag.js';
 
 const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const KEYWORDS: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
 
+/** A chain of fallbacks, and the literals written without quotes (taken as text, as OpenEvo's engine does). */
+export interface Fallbacks {
+  exprs: Expr[];
+  unquoted: Span[];
+}
+
 /**
  * Reads `{{a}} || {{b}} || 'text'` (OpenEvo's outputMapping fallbacks): parts separated by `||` outside
- * tags, each one whole tag or one literal. Returns the parts' expressions, or undefined when the text is
- * not such a chain (then it is ordinary text).
+ * tags, each one whole tag or one literal; a literal without quotes (`|| none yet`) is that text,
+ * trimmed. Returns undefined when the text is not such a chain (then it is ordinary text).
  */
-export function parseFallbacks(source: string): Expr[] | undefined {
+export function parseFallbacks(source: string): Fallbacks | undefined {
   const parts: [number, number][] = [];
   let partStart = 0;
   let i = 0;
@@ -32,15 +38,16 @@ export function parseFallbacks(source: string): Expr[] | undefined {
   parts.push([partStart, source.length]);
   if (parts.length < 2) return undefined;
   const exprs: Expr[] = [];
+  const unquoted: Span[] = [];
   for (const [from, to] of parts) {
-    const expr = partExpr(source, from, to);
+    const expr = partExpr(source, from, to, unquoted);
     if (!expr) return undefined;
     exprs.push(expr);
   }
-  return exprs.some((e) => e.kind !== 'literal') ? exprs : undefined;
+  return exprs.some((e) => e.kind !== 'literal') ? { exprs, unquoted } : undefined;
 }
 
-function partExpr(source: string, from: number, to: number): Expr | undefined {
+function partExpr(source: string, from: number, to: number, unquoted: Span[]): Expr | undefined {
   const raw = source.slice(from, to);
   const text = raw.trim();
   const start = from + raw.indexOf(text);
@@ -51,5 +58,7 @@ function partExpr(source: string, from: number, to: number): Expr | undefined {
   if (quoted) return { kind: 'literal', value: text.slice(1, -1), start, end };
   if (NUMBER.test(text)) return { kind: 'literal', value: Number(text), start, end };
   if (Object.hasOwn(KEYWORDS, text)) return { kind: 'literal', value: KEYWORDS[text], start, end };
-  return undefined;
+  if (!text || text.includes('{{') || /^['"]/.test(text)) return undefined;
+  unquoted.push({ start, end });
+  return { kind: 'literal', value: text, start, end };
 }

@@ -30,6 +30,7 @@ export type SkillJsonCode =
   | 'unknown-step'
   | 'unknown-step-field'
   | 'unknown-variable'
+  | 'unquoted-fallback'
   | 'unreadable'
   | 'unused-call'
   | 'version-not-semver';

@@ -273,7 +273,7 @@ test('fields that mean nothing in a mode are warnings; a missing prompt or imple
     '19:11 warning skilljson/missing-prompt',
   ]);
   assert.deepEqual(
-    found({ ...base, pipeline: [{ ...base.pipeline[0], foreach: '{{input.x}}' }, base.pipeline[1]] }),
+    found({ ...base, pipeline: [{ ...base.pipeline[0], parallel: true }, base.pipeline[1]] }),
     ['32:7 warning skilljson/unknown-step-field'],
   );
 });

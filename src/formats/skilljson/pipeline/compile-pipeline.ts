@@ -1,12 +1,13 @@
 import type { Scope, ValueExpr } from '../../../ir/expr.js';
 import type { Edge, Graph } from '../../../ir/graph.js';
 import type { Node } from '../../../ir/nodes.js';
-import { compilePipelineCondition } from '../../../expr/pipeline/index.js';
+import { compilePipelineCondition, compilePipelineValue } from '../../../expr/pipeline/index.js';
+import type { Condition } from '../../../ir/expr.js';
 import { stringOffset } from '../../kit/json/string-offset.js';
 import type { SkillManifest } from '../manifest.js';
 import type { Reporter } from '../reporter.js';
 import { checkCallsMatchPipeline } from './check-calls.js';
-import { compileJsonValue } from './json-value.js';
+import { compileJsonValue, type ReadCheck } from './json-value.js';
 import { orderSteps, type StepOrder } from './order.js';
 import { readCheck } from './references.js';
 import { readSteps, type StepDecl } from './steps.js';
@@ -19,6 +20,8 @@ const RETRY_DELAY_MS = 500;
  * Compiles a declarative pipeline into a graph of `call` nodes: each step calls its skill with its
  * compiled input and writes the result at `steps.<name>`; `condition` guards it; steps follow one another,
  * or (with `depends`) form a DAG whose ready steps run concurrently; an `end` node applies `outputMapping`.
+ * A `foreach` step calls its skill once per element (`item`) and writes `steps.<name>.results`, in element
+ * order; when its list is not a list the step is skipped, as in OpenEvo's engine.
  */
 export function compilePipeline(manifest: SkillManifest, report: Reporter): Graph | undefined {
   const pipeline = manifest.pipeline!;
@@ -52,9 +55,9 @@ function stepNode(
   order: StepOrder,
   report: Reporter,
 ): Node | undefined {
-  const check = readCheck(manifest.input, steps, order, step.index, report);
+  const check = readCheck(manifest.input, steps, order, step.index, report, step.foreach !== undefined);
   const input = compileJsonValue(step.input, report, check);
-  let guard;
+  let guard: Condition | undefined;
   if (step.condition) {
     const text = report.src.text;
     const node = step.condition;
@@ -72,18 +75,51 @@ function stepNode(
       guard = compiled.value;
     }
   }
-  if (!input) return undefined;
+  const items = step.foreach
+    ? compileForeach(step, readCheck(manifest.input, steps, order, step.index, report), report)
+    : null;
+  if (!input || items === undefined) return undefined;
   const retry = step.retry ?? manifest.retry;
+  if (items) guard = listGuard(items, guard);
   return {
     kind: 'call',
     id: step.name,
     at: report.ref(step.node.start),
     target: { skill: step.skill },
     input,
-    output: { set: ['steps', step.name] },
+    output: { set: items ? ['steps', step.name, 'results'] : ['steps', step.name] },
     ...(guard ? { guard } : {}),
     timeoutMs: step.timeout ?? manifest.timeout,
-    ...(retry ? { retry: { max: retry, delayMs: RETRY_DELAY_MS } } : {}),
+    ...(retry ? { retry: { max: retry, delayMs: step.retryDelay ?? RETRY_DELAY_MS } } : {}),
+    ...(items ? { each: { items, as: 'item', concurrency: step.maxConcurrency ?? 1 } } : {}),
+    ...(step.continueOnError ? { continueOnError: true } : {}),
+  };
+}
+
+/** The list a `foreach` step runs over; undefined (reported) when its expression has errors. */
+function compileForeach(step: StepDecl, check: ReadCheck, report: Reporter): ValueExpr | undefined {
+  const node = step.foreach!;
+  const at = (i: number) => stringOffset(report.src.text, node, i);
+  const compiled = compilePipelineValue(String(node.value).trim(), report.ref(at(0)));
+  if (!compiled.ok) {
+    report.error(
+      'bad-expression',
+      compiled.message,
+      at(compiled.offset),
+      at(compiled.offset + compiled.length),
+    );
+    return undefined;
+  }
+  for (const read of compiled.value.reads) check(read, at(read.start), at(read.end));
+  return compiled.value;
+}
+
+/** The step's guard, also false when its list is not a list (OpenEvo's engine then skips the step). */
+function listGuard(items: ValueExpr, guard: Condition | undefined): Condition {
+  return {
+    source: guard ? `${guard.source} and foreach is a list` : 'foreach is a list',
+    refs: [...new Set([...(guard?.refs ?? []), ...items.refs])],
+    test: (scope) => (!guard || guard.test(scope)) && Array.isArray(items.evaluate(scope)),
   };
 }
 

@@ -61,6 +61,15 @@ function compileString(node: JsonScalar, report: Reporter, check: ReadCheck): Va
     return undefined;
   }
   for (const read of compiled.value.reads) check(read, at(read.start), at(read.end));
+  for (const span of compiled.value.unquoted ?? []) {
+    const text = String(node.value).slice(span.start, span.end);
+    report.warn(
+      'unquoted-fallback',
+      `the fallback ${text} after || is taken as the text "${text}" (as OpenEvo's engine does); quote it to say so: '${text}'`,
+      at(span.start),
+      at(span.end),
+    );
+  }
   return compiled.value;
 }
 

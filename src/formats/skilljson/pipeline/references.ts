@@ -8,7 +8,8 @@ import type { StepDecl } from './steps.js';
 /**
  * The checks for the paths one place reads: `input.<field>` must be an input field (a warning otherwise),
  * `steps.<name>` a step that has certainly finished when the place is evaluated (`reader` is a step's
- * index, or `output` for outputMapping, after every step), and nothing else is a variable.
+ * index, or `output` for outputMapping, after every step), `item` the element of a `foreach` step (when
+ * `item` is true), and nothing else is a variable.
  */
 export function readCheck(
   input: JsonSchema,
@@ -16,11 +17,13 @@ export function readCheck(
   order: StepOrder,
   reader: number | 'output',
   report: Reporter,
+  item = false,
 ): ReadCheck {
   const byName = new Map(steps.map((s) => [s.name, s]));
   return (read: PathRead, start: number, end: number) => {
     const [root, first] = read.names;
     if (root === 'input') return checkInputField(input, first, start, end, report);
+    if (root === 'item' && item) return;
     if (root === 'steps') {
       if (first === undefined) return;
       const step = byName.get(first);
@@ -43,7 +46,8 @@ export function readCheck(
         end,
       );
     }
-    const hint = root === 'item' ? " (item belongs to OpenEvo's foreach, which Skein does not run)" : '';
+    const hint =
+      root === 'item' ? ' (item is the element of a step with "foreach", in that step\'s input)' : '';
     report.error(
       'unknown-variable',
       `"${root}" is not a pipeline variable${hint}; values read input.<field> and steps.<step>.<field>`,

@@ -21,14 +21,35 @@ export interface StepDecl {
   depends?: { name: string; node: JsonNode }[];
   timeout?: number;
   retry?: number;
+  /** OpenEvo's engine: the first retry's delay in ms (doubling, at most 30 s). */
+  retryDelay?: number;
+  /** OpenEvo's engine: `"{{expr}}"`, a list to call the skill once per element of (`item` in the input). */
+  foreach?: JsonScalar;
+  /** OpenEvo's engine: calls over the list at once (1 or unset: one by one; 0: all). */
+  maxConcurrency?: number;
+  /** OpenEvo's engine: a failed call gives `{_error, _failed: true}` and the pipeline goes on. */
+  continueOnError?: boolean;
 }
 
-const KNOWN_KEYS = new Set(['step', 'skill', 'input', 'condition', 'depends', 'timeout', 'retry']);
-const OPENEVO_ONLY = new Set(['foreach', 'maxConcurrency', 'continueOnError', 'retryDelay']);
+const KNOWN_KEYS = new Set([
+  'step',
+  'skill',
+  'input',
+  'condition',
+  'depends',
+  'timeout',
+  'retry',
+  'retryDelay',
+  'foreach',
+  'maxConcurrency',
+  'continueOnError',
+]);
+const KEY_LIST = [...KNOWN_KEYS].join(', ');
 
 /**
  * Reads the steps of a pipeline that passed the meta-schema: unique names, `depends` naming other steps,
- * positive `timeout` and whole `retry`; unknown keys are warnings (they are ignored).
+ * positive `timeout` and whole `retry`, and the OpenEvo engine's `foreach`, `maxConcurrency`,
+ * `continueOnError` and `retryDelay`; unknown keys are warnings (they are ignored).
  */
 export function readSteps(pipeline: JsonArray, report: Reporter): StepDecl[] {
   const steps: StepDecl[] = [];
@@ -127,13 +148,34 @@ function readExtra(
         value.end,
       );
     step.retry = value.value as number;
+  } else if (key === 'retryDelay' || key === 'maxConcurrency') {
+    if (value.kind !== 'number' || !Number.isInteger(value.value) || (value.value as number) < 0)
+      return report.error(
+        'bad-field',
+        key === 'retryDelay'
+          ? 'a step\'s "retryDelay" is a whole number of milliseconds, e.g. "retryDelay": 1000'
+          : 'a step\'s "maxConcurrency" is a whole number: 1 calls one element at a time, 0 all at once, e.g. "maxConcurrency": 4',
+        value.start,
+        value.end,
+      );
+    step[key] = value.value as number;
+  } else if (key === 'continueOnError') {
+    if (value.kind !== 'boolean')
+      return report.error('bad-field', '"continueOnError" is true or false', value.start, value.end);
+    step.continueOnError = value.value as boolean;
+  } else if (key === 'foreach') {
+    if (value.kind !== 'string' || !/^\s*\{\{[\s\S]*\}\}\s*$/.test(String(value.value)))
+      return report.error(
+        'bad-field',
+        '"foreach" is one {{ }} expression giving a list, e.g. "foreach": "{{steps.search.results}}"; each element is item in the step\'s input',
+        value.start,
+        value.end,
+      );
+    step.foreach = value as JsonScalar;
   } else if (!KNOWN_KEYS.has(key)) {
-    const why = OPENEVO_ONLY.has(key)
-      ? `"${key}" is an extension of OpenEvo's engine that Skein does not run`
-      : `"${key}" is not a pipeline step field`;
     report.warn(
       'unknown-step-field',
-      `${why}; it is ignored (a step has step, skill, input, condition, depends, timeout, retry)`,
+      `"${key}" is not a pipeline step field; it is ignored (a step has ${KEY_LIST})`,
       keyStart,
       keyEnd,
     );
