@@ -156,9 +156,36 @@ function parsePrimary(sc: Scanner): Expr {
   }
   if (sc.source.charAt(sc.pos + length) === '(' && start === sc.pos) {
     sc.pos += length;
-    return call(name, parseArguments(sc), start, sc.pos);
+    return parseMembers(sc, call(name, parseArguments(sc), start, sc.pos));
   }
   return parsePath(sc, start);
+}
+
+/**
+ * `.field` and `[index]` after a function call (`at(resources, "/resources/db").uri`), as the Inja engine
+ * allows: each step reads the result with `at`, so a missing one fails like `at` does.
+ */
+function parseMembers(sc: Scanner, value: Expr): Expr {
+  let out = value;
+  for (;;) {
+    let key: Expr;
+    if (sc.at('.') && sc.nameLength(sc.pos + 1)) {
+      const keyStart = ++sc.pos;
+      const name = sc.take(sc.nameLength());
+      key = INDEX.test(name)
+        ? { kind: 'literal', value: Number(name), start: keyStart, end: sc.pos }
+        : { kind: 'literal', value: name, start: keyStart, end: sc.pos };
+    } else if (sc.at('[')) {
+      const segment = parseIndex(sc);
+      key =
+        segment.kind === 'field'
+          ? { kind: 'literal', value: segment.name, start: out.end, end: sc.pos }
+          : segment.kind === 'index'
+            ? { kind: 'literal', value: segment.index, start: out.end, end: sc.pos }
+            : segment.index;
+    } else return out;
+    out = { kind: 'call', name: 'at', args: [out, key], start: out.start, end: sc.pos };
+  }
 }
 
 /** A path from its root name: `.name`, `.0`, `[0]`, `["key"]`, `[other.path]`. */

@@ -21,7 +21,7 @@ export const EXAMPLES = {
     'the block\'s first line is "# --- BEGIN AgenticDSL ---" and its last line "# --- END AgenticDSL ---"',
 } as const;
 
-/** The node types a graph can hold, as the spec lists them. */
+/** The node types a graph can hold: the spec's, then the engine's newer fork and join. */
 export const NODE_TYPES = [
   'start',
   'end',
@@ -30,6 +30,8 @@ export const NODE_TYPES = [
   'llm_call',
   'codelet_call',
   'dynamic_next',
+  'fork',
+  'join',
 ] as const;
 /** One of the node types. */
 export type NodeType = (typeof NODE_TYPES)[number];

@@ -1,4 +1,4 @@
-import { isSeq, type Node } from 'yaml';
+import { isMap, isSeq, type Node } from 'yaml';
 import type { NodeDecl, Ref } from './declarations.js';
 import type { Reporter } from './reporter.js';
 import { didYouMean } from '../kit/did-you-mean.js';
@@ -9,6 +9,7 @@ const COMMON = [
   'id',
   'type',
   'next',
+  'wait_for',
   'metadata',
   'description',
   'permissions',
@@ -78,7 +79,10 @@ export class NodeFields {
   refs(key: string): Ref[] {
     const v = this.values[key];
     if (v === undefined || v === null) return [];
-    const node = this.node(key);
+    return this.refsAt(key, v, this.node(key));
+  }
+
+  private refsAt(key: string, v: unknown, node: Node | undefined): Ref[] {
     const block = this.decl.place.block;
     const items = Array.isArray(v) ? v : [v];
     const nodes = isSeq(node) ? (node.items as Node[]) : [node];
@@ -102,6 +106,45 @@ export class NodeFields {
       else out.push({ text: item.trim(), start, end });
     });
     return out;
+  }
+
+  /**
+   * The nodes `wait_for` names: one path, a list, or `{all_of: [...]}`. `any_of` is waited for like
+   * `all_of`, as the engine does (with a warning); a template (the engine's dynamic wait_for) is an error.
+   */
+  waitFor(): Ref[] {
+    const v = this.values.wait_for;
+    if (v === undefined || v === null) return [];
+    if (typeof v === 'string' || Array.isArray(v)) return this.refsAt('wait_for', v, this.node('wait_for'));
+    if (typeof v === 'object') {
+      const node = this.node('wait_for');
+      const map = v as Record<string, unknown>;
+      const out: Ref[] = [];
+      for (const key of Object.keys(map)) {
+        const inner = isMap(node) ? (node.get(key, true) as Node | undefined) : undefined;
+        if (key === 'all_of' || key === 'any_of') {
+          if (key === 'any_of')
+            this.report.warn(
+              'any-of',
+              'wait_for.any_of waits for all of the nodes it names, as the AgenticDSL engine does; write all_of to say so',
+              ...this.span('wait_for'),
+            );
+          out.push(...this.refsAt(`wait_for.${key}`, map[key], inner));
+        } else
+          this.report.error(
+            'bad-field',
+            `wait_for has all_of (a list of nodes), not "${key}", e.g. wait_for: {all_of: [/main/a, /main/b]}`,
+            ...this.span('wait_for'),
+          );
+      }
+      return out;
+    }
+    this.report.error(
+      'bad-field',
+      'wait_for names the nodes to wait for: one path, a list, or {all_of: [...]}',
+      ...this.span('wait_for'),
+    );
+    return [];
   }
 
   /** Warns about fields this node type does not have, suggesting the closest known one. */

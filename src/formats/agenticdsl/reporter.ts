@@ -5,6 +5,7 @@ import { FileReporter } from '../kit/reporter.js';
 export type AgenticDslCode =
   | 'yaml'
   | 'unquoted-template'
+  | 'any-of'
   | 'bad-field'
   | 'bad-path'
   | 'block-language'

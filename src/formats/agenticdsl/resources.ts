@@ -8,7 +8,8 @@ const FIELDS = ['type', 'resource_type', 'uri', 'scope', 'metadata', 'descriptio
 
 /**
  * The resources, as the run's context holds them under `resources`: each by its name (the path's last
- * part), with its fields (`resource_type`, `uri`, `scope`, `metadata`), so `{{ resources.db.uri }}` works.
+ * part), with its fields (`resource_type`, `uri`, `scope`, `metadata`), so `{{ resources.db.uri }}` works;
+ * and by its full path too, as the engine keys them (`{{ at(resources, "/resources/db").uri }}`).
  */
 export function readResources(
   decls: Declarations,
@@ -42,6 +43,7 @@ export function readResources(
       report.warn('missing-field', `resource \`${r.path}\` has no uri, e.g. ${EXAMPLES.resource}`, r.offset);
     const { type: _type, ...descriptor } = fields;
     out[r.name] = descriptor;
+    out[r.path] = descriptor;
   }
   return out;
 }

@@ -60,6 +60,12 @@ const RENDERS: [string, string, Record<string, unknown>, string][] = [
     'Tom 3.14 3 [0,1,2]',
   ],
   [
+    'at on an object by key, then fields and indexes of the result',
+    '{{ at(time, "end") }} {{ at(res, "/resources/db").uri }} {{ at(res, "/resources/db").tags[1] }}',
+    { ...GUESTS, res: { '/resources/db': { uri: 'pg://x', tags: ['a', 'b'] } } },
+    '22 pg://x b',
+  ],
+  [
     'default for a missing variable',
     '{{ default(missing, "none") }} {{ nobody | default("x") }} {{ default(n, 0) }}',
     GUESTS,

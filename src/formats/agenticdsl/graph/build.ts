@@ -7,6 +7,7 @@ import type { Reporter } from '../reporter.js';
 import { checkGraph, chooseEntry } from './checks.js';
 import type { GraphDraft } from './draft.js';
 import { addStaticEdges } from './edges.js';
+import { finishSoftEnds } from './soft-ends.js';
 import { partition } from './partition.js';
 import { addRouteEdges } from './routes.js';
 
@@ -29,8 +30,10 @@ export function buildGraphs(
   for (const d of drafts) {
     chooseEntry(d, parts, decls, meta, report);
     addRouteEdges(d, parts, decls, report);
-    if (d.members.length) checkGraph(d, report);
-    else if (d !== parts.main || !parts.subgraphs.length)
+    if (d.members.length) {
+      checkGraph(d, report);
+      finishSoftEnds(d);
+    } else if (d !== parts.main || !parts.subgraphs.length)
       report.error(
         'no-nodes',
         `${d === parts.main ? 'the file declares no nodes' : `subgraph ${d.name} has no nodes`}; add nodes, e.g. a /main subgraph: {graph_type: subgraph, entry: start, nodes: [{id: start, type: start, next: [done]}, {id: done, type: end}]}`,

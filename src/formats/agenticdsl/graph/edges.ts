@@ -1,14 +1,17 @@
-import type { Declarations, Ref } from '../declarations.js';
+import type { Declarations, NodeDecl, Ref } from '../declarations.js';
 import { localId, namespaceOf, resolvePath } from '../paths.js';
 import type { Reporter } from '../reporter.js';
 import { didYouMean } from '../../kit/did-you-mean.js';
-import { addEdge, type GraphDraft } from './draft.js';
+import { isSystemPath, systemNode } from '../system-nodes.js';
+import { addEdge, addMember, type GraphDraft } from './draft.js';
 import type { Partition } from './partition.js';
 
 /**
- * Adds the edges that `next` and a subgraph's `edges` declare. A node's edges in its subgraph's `edges`
- * list win over its own `next` (a `next` that says otherwise gets a warning). References resolve in the
- * writer's namespace; one that names no node of the same graph is reported with what it does name.
+ * Adds the edges that `next`, `wait_for` and a subgraph's `edges` declare. A node's edges in its
+ * subgraph's `edges` list win over its own `next` (a `next` that says otherwise gets a warning). A
+ * `wait_for` node must finish before the waiting one starts; a resource there is ready from the start.
+ * References resolve in the writer's namespace; one that names no node of the same graph is reported
+ * with what it does name. The engine's built-in targets (`/__system__/noop`, …) join the graph when named.
  */
 export function addStaticEdges(
   draft: GraphDraft,
@@ -23,7 +26,14 @@ export function addStaticEdges(
     if (from === undefined) continue;
     fromEdges.set(from, [...(fromEdges.get(from) ?? []), e.to]);
   }
-  draft.members.forEach((m, i) => {
+  const members = [...draft.members];
+  members.forEach((m, i) => {
+    for (const r of m.waitFor) {
+      const path = resolvePath(r.text, namespaceOf(m.decl.path));
+      if (decls.paths.get(path)?.kind === 'resource') continue;
+      const from = target(r, namespaceOf(m.decl.path), draft, parts, decls, report, 'wait_for', m.decl);
+      if (from !== undefined) addEdge(draft, from, i);
+    }
     const declared = fromEdges.get(i);
     if (declared) {
       const viaEdges = declared.map((r) => resolvePath(r.text, container!.path)).sort();
@@ -36,13 +46,13 @@ export function addStaticEdges(
           m.next.at(-1)!.end,
         );
       for (const r of declared) {
-        const to = target(r, container!.path, draft, parts, decls, report, 'edge to');
+        const to = target(r, container!.path, draft, parts, decls, report, 'edge to', m.decl);
         if (to !== undefined) addEdge(draft, i, to);
       }
       return;
     }
     for (const r of m.next) {
-      const to = target(r, namespaceOf(m.decl.path), draft, parts, decls, report, 'next');
+      const to = target(r, namespaceOf(m.decl.path), draft, parts, decls, report, 'next', m.decl);
       if (to !== undefined) addEdge(draft, i, to);
     }
   });
@@ -57,10 +67,15 @@ export function target(
   decls: Declarations,
   report: Reporter,
   field: string,
+  from?: NodeDecl,
 ): number | undefined {
   const path = resolvePath(ref.text, namespace);
   const found = draft.index.get(path);
   if (found !== undefined) return found;
+  if (isSystemPath(path) && from) {
+    addMember(draft, systemNode(path, from));
+    return draft.index.get(path);
+  }
   draft.broken = true;
   if (decls.unreadable.has(path)) return undefined;
   const elsewhere = parts.graphOf.get(path);

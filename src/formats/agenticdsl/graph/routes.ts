@@ -25,7 +25,7 @@ export function addRouteEdges(
     if (m.decl.type !== 'dynamic_next') return;
     const namespace = namespaceOf(m.decl.path);
     const fallback = m.fallback
-      .map((r) => target(r, namespace, draft, parts, decls, report, 'fallback_next'))
+      .map((r) => target(r, namespace, draft, parts, decls, report, 'fallback_next', m.decl))
       .filter((t) => t !== undefined);
     const ancestors = ancestorsOf(draft, i);
     const candidates = [...new Set([...orphans, ...draft.succ[i], ...fallback])].filter(

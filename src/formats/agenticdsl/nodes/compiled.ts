@@ -8,8 +8,12 @@ export interface CompiledNode {
   decl: NodeDecl;
   /** The IR node (its id is the full path), or undefined when its fields have errors. */
   node?: Node;
-  /** Successors written in `next`. */
+  /** Successors written in `next` (and a fork's branches). */
   next: Ref[];
+  /** Nodes written in `wait_for`: they must finish before this one starts. */
+  waitFor: Ref[];
+  /** A soft end (`termination_mode: soft`, `/end_soft`): a passing point; the graph ends when the flow does. */
+  soft?: boolean;
   /** `fallback_next` of a dynamic_next node. */
   fallback: Ref[];
   /** The subgraph a codelet_call runs, if it runs one. */
@@ -28,4 +32,4 @@ export interface NodeContext {
 export type NodeCompiler = (
   fields: NodeFields,
   ctx: NodeContext,
-) => { node?: Node; fallback?: Ref[]; calls?: string };
+) => { node?: Node; fallback?: Ref[]; calls?: string; branches?: Ref[]; soft?: boolean };

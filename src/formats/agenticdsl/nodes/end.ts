@@ -2,9 +2,14 @@ import type { Scope, ValueExpr } from '../../../ir/expr.js';
 import { EXAMPLES } from '../examples.js';
 import { wholeContext } from '../values.js';
 import type { NodeCompiler } from './compiled.js';
+import { noop } from './fork-join.js';
 import { readOutputKeys } from './output-keys.js';
 
-/** `end`: the run's output is the context's `output_keys` (missing ones are null), or the whole context. */
+/**
+ * `end`: the run's output is the context's `output_keys` (missing ones are null), or the whole context.
+ * A soft end (`termination_mode: soft`) stops nothing: the flow passes it, and when the graph has no more
+ * to run its output is the whole context (a library subgraph returns to its caller that way).
+ */
 export const compileEnd: NodeCompiler = (fields, { report }) => {
   fields.checkKnown(['output_keys', 'termination_mode']);
   if (fields.values.next !== undefined)
@@ -24,6 +29,15 @@ export const compileEnd: NodeCompiler = (fields, { report }) => {
     );
   const keys = readOutputKeys(fields, EXAMPLES.end);
   if (!keys) return {};
+  if (mode === 'soft') {
+    if (keys.length)
+      report.warn(
+        'ignored-field',
+        'a soft end returns the whole context when the graph finishes; its output_keys have no effect',
+        ...fields.span('output_keys'),
+      );
+    return { node: noop(fields.decl.path, report.ref(fields.decl.offset)), soft: true };
+  }
   return {
     node: {
       kind: 'end',

@@ -8,14 +8,17 @@ import { compileCodeletCall } from './codelet-call.js';
 import type { CompiledNode, NodeCompiler, NodeContext } from './compiled.js';
 import { compileDynamicNext } from './dynamic-next.js';
 import { compileEnd } from './end.js';
+import { compileFork, compileJoin } from './fork-join.js';
 import { compileLlmCall } from './llm-call.js';
 import { compileStart } from './start.js';
 import { compileToolCall } from './tool-call.js';
 
 export type { CompiledNode, NodeContext } from './compiled.js';
 
-/** One compiler per node type of the spec. */
+/** One compiler per node type of the spec, and the engine's newer fork and join. */
 const COMPILERS: Record<NodeType, NodeCompiler> = {
+  fork: compileFork,
+  join: compileJoin,
   start: compileStart,
   end: compileEnd,
   assign: compileAssign,
@@ -30,6 +33,7 @@ export function compileNode(decl: NodeDecl, ctx: NodeContext): CompiledNode {
   const fields = new NodeFields(decl, ctx.report);
   const errorsBefore = countErrors(ctx);
   const next = decl.type === 'end' ? [] : fields.refs('next');
+  const waitFor = fields.waitFor();
   if (!Object.hasOwn(COMPILERS, decl.type)) {
     const span = fields.span('type');
     const hint =
@@ -41,15 +45,17 @@ export function compileNode(decl: NodeDecl, ctx: NodeContext): CompiledNode {
       `unknown node type "${decl.type}"${hint}; node types: ${NODE_TYPES.join(', ')} (e.g. ${EXAMPLES.llm_call})`,
       ...span,
     );
-    return { decl, next, fallback: [], broken: true };
+    return { decl, next, waitFor, fallback: [], broken: true };
   }
   const out = COMPILERS[decl.type as NodeType](fields, ctx);
   const broken = countErrors(ctx) > errorsBefore;
   return {
     decl,
-    next,
+    next: [...next, ...(out.branches ?? [])],
+    waitFor,
     fallback: out.fallback ?? [],
     broken,
+    ...(out.soft ? { soft: true } : {}),
     ...(out.node ? { node: out.node } : {}),
     ...(out.calls ? { calls: out.calls } : {}),
   };
