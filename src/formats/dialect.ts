@@ -6,6 +6,11 @@ export interface FileDialect {
   /** Whether this file's name and content belong to the dialect. */
   claimsFile(path: string, text: string): boolean;
   loadFile(path: string, text: string): LoadResult;
+  /**
+   * For a file the dialect does not claim: why it still looks like one of its skills, and what would make
+   * it load (folder walks name such files instead of skipping them silently); undefined when it does not.
+   */
+  resembles?(path: string, text: string): string | undefined;
 }
 
 /** A dialect whose skills are folders (skill.json, engine skill folders, Agent Skills). */

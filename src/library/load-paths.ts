@@ -27,7 +27,8 @@ const IGNORED_DIRS = new Set(['node_modules', '.git', '.skein', 'dist']);
 
 /**
  * Loads skills from files and folders. A file named explicitly must belong to a dialect; files met
- * while walking a folder that belong to none (a README, a reference page) are skipped.
+ * while walking a folder that belong to none (a README, a reference page) are skipped, and one that
+ * looks like a skill of some dialect without being one is named, with a warning that says why.
  */
 export async function loadPaths(paths: readonly string[], options: LoadOptions = {}): Promise<LoadedPaths> {
   const out: LoadedPaths = { units: [], skipped: [] };
@@ -100,14 +101,30 @@ function readText(
 ): void {
   const dialect = pick<FileDialect>('claimsFile', options, explicit, (d) => d.claimsFile(path, text));
   if (!dialect) {
+    const looks = resemblance(path, text, options);
     if (explicit)
       out.units.push(
         failure(
           path,
           'skein/unknown-dialect',
-          `${path} is not a skill file of any known dialect (no "# skill:" header, "### AgenticDSL" block, or SKILL.md frontmatter); use --dialect to force one`,
+          `${path} is not a skill file of any known dialect (no "# skill:" header, "### AgenticDSL" block, or SKILL.md frontmatter)${looks ? `: ${looks}` : ''}; use --dialect to force one`,
         ),
       );
+    else if (looks)
+      out.units.push({
+        path,
+        skills: [],
+        diagnostics: [
+          {
+            file: path,
+            line: 1,
+            column: 1,
+            severity: 'warning',
+            code: 'skein/skipped',
+            message: `skipped, though it looks like a skill: ${looks}`,
+          },
+        ],
+      });
     else out.skipped.push(path);
     return;
   }
@@ -134,6 +151,16 @@ function pick<D extends FileDialect | FolderDialect>(
   for (const d of dialects) {
     if (!(method in d) || (options.dialect && d.name !== options.dialect)) continue;
     if ((force && options.dialect) || claims(d as D)) return d as D;
+  }
+  return undefined;
+}
+
+/** Why a file no dialect claims looks like a skill of one (`<dialect>: <why>`), or undefined. */
+function resemblance(path: string, text: string, options: LoadOptions): string | undefined {
+  for (const d of dialects) {
+    if (!('resembles' in d) || !d.resembles || (options.dialect && d.name !== options.dialect)) continue;
+    const why = d.resembles(path, text);
+    if (why) return `${d.name}: ${why}`;
   }
   return undefined;
 }

@@ -82,15 +82,20 @@ export async function chatCommand(argv: string[]): Promise<number> {
   }
 }
 
-/** The skills of `--skills` (or the configured skills path), highest version of each id; files with errors are left out, with a notice. */
+/**
+ * The skills of `--skills` (or the configured skills path), highest version of each id; files with errors
+ * are left out, and files that look like skills but are none are named, each with a notice.
+ */
 async function loadChatSkills(paths: readonly string[], config: SkeinConfig): Promise<Skill[]> {
-  const { library, brokenFiles: broken } = await loadLibrary(paths.length ? paths : config.skillsPath, {
+  const { library, units, brokenFiles } = await loadLibrary(paths.length ? paths : config.skillsPath, {
     skipMissing: !paths.length,
   });
-  if (broken)
+  if (brokenFiles)
     process.stderr.write(
-      `${broken} skill file${broken === 1 ? '' : 's'} with errors left out; run skein validate to see them\n`,
+      `${brokenFiles} skill file${brokenFiles === 1 ? '' : 's'} with errors left out; run skein validate to see them\n`,
     );
+  const lookalikes = units.filter((u) => u.diagnostics.some((d) => d.code === 'skein/skipped'));
+  for (const u of lookalikes) process.stderr.write(`skipped ${u.path}: ${u.diagnostics[0].message}\n`);
   return library.latest();
 }
 

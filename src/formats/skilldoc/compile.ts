@@ -27,25 +27,30 @@ export interface DocInput {
   profile: DocProfile;
   /** For an Agent Skills folder: the folder (the skill's source), its name and its other files. */
   folder?: { path: string; name: string; files: readonly ResourceFile[] };
+  /** The name a document without `name:` gets (its file's or folder's name). */
+  fallbackName?: string;
 }
+
+/** AgentOS's default description of a document that has none. */
+const NO_DESCRIPTION = 'No description provided';
 
 /**
  * Parses and checks one skill document into a `Skill` with a `doc`: summary, body and parts. The
  * skill is returned only when there are no errors; warnings (the spec's rules that real skills break)
- * leave it loadable.
+ * leave it loadable. A document without a frontmatter, or without name or description, loads with
+ * AgentOS's defaults (the file's name, "No description provided"), with a warning.
  */
 export function compileSkillDoc(input: DocInput): LoadResult {
   const { file, text, profile } = input;
   const report = new Reporter(new SourceText(file, text));
-  const block = findFrontmatter(text);
-  if (block === undefined) {
-    report.error(
+  const found = findFrontmatter(text);
+  if (found === undefined)
+    report.warn(
       'missing-frontmatter',
-      'a skill document starts with a YAML frontmatter: "---", then name: and description: lines, then "---"',
+      `no frontmatter, so the document is loaded with AgentOS's defaults (name "${defaultName(input)}", description "${NO_DESCRIPTION}"); start it with "---", name: and description: lines, then "---"`,
       0,
     );
-    return { skills: [], diagnostics: report.diagnostics };
-  }
+  const block = found ?? { yaml: '', yamlStart: 0, bodyStart: 0 };
   if (block === 'unclosed') {
     report.error(
       'unclosed-frontmatter',
@@ -56,7 +61,7 @@ export function compileSkillDoc(input: DocInput): LoadResult {
     return { skills: [], diagnostics: report.diagnostics };
   }
   const fm = parseFrontmatter(block, report);
-  const identity = fm && readIdentity(fm, report);
+  const identity = fm && readIdentity(fm, defaultName(input), found !== undefined, report);
   if (fm && profile === 'agent-skills') checkAgentSkillsFields(fm, input.folder?.name, report);
 
   const scanned = scanBody(text, block.bodyStart);
@@ -127,33 +132,38 @@ interface Identity {
   version: string;
 }
 
-/** name and description (required: without them the skill cannot be listed), and the version. */
-function readIdentity(fm: Frontmatter, report: Reporter): Identity | undefined {
+/**
+ * name and description, each defaulting as AgentOS does (with a warning, since agents list and pick
+ * skills by them; `warn` is false when the missing frontmatter was already reported), and the version.
+ */
+function readIdentity(fm: Frontmatter, fallback: string, warn: boolean, report: Reporter): Identity {
   const { name, description } = fm.values;
   const at = (key: string) => fm.keys.get(key)?.valueOffset ?? fm.offset;
-  let ok = true;
-  if (typeof name !== 'string' || !name.trim()) {
-    report.error(
+  const hasName = typeof name === 'string' && name.trim() !== '';
+  const hasDescription = typeof description === 'string' && description.trim() !== '';
+  if (!hasName && warn)
+    report.warn(
       'missing-name',
-      'the frontmatter needs a name: the id agents and tools use for this skill, such as name: data_analyzer',
+      `the frontmatter has no name, so the document is named "${fallback}" after its file; write the id agents and tools use for it, such as name: data_analyzer`,
       at('name'),
     );
-    ok = false;
-  }
-  if (typeof description !== 'string' || !description.trim()) {
-    report.error(
+  if (!hasDescription && warn)
+    report.warn(
       'missing-description',
-      'the frontmatter needs a description: what the skill does and when to use it; agents pick skills by it',
+      `the frontmatter has no description, so AgentOS's "${NO_DESCRIPTION}" stands in; write what the skill does and when to use it: agents pick skills by it`,
       at('description'),
     );
-    ok = false;
-  }
-  if (!ok) return undefined;
   return {
-    name: (name as string).trim(),
-    description: (description as string).trim(),
+    name: hasName ? (name as string).trim() : fallback,
+    description: hasDescription ? (description as string).trim() : NO_DESCRIPTION,
     version: readVersion(fm, report),
   };
+}
+
+/** The name of a document without `name:`: its file's (or folder's) name, as a skill id. */
+function defaultName(input: DocInput): string {
+  const base = input.fallbackName ?? input.file.replace(/^.*[\\/]/, '').replace(/\.md$/i, '');
+  return base.replace(/[^\p{L}\p{N}_-]+/gu, '_') || 'unknown';
 }
 
 /** `version:` (AgentOS) or `metadata.version` (Agent Skills), as written; 1.0.0 when there is none. */

@@ -30,7 +30,7 @@ export function findFrontmatter(text: string): FrontmatterBlock | 'unclosed' | u
   return 'unclosed';
 }
 
-/** Whether a frontmatter has top-level `name:` and `description:` keys (a cheap test for claiming a file). */
-export function hasNameAndDescription(yaml: string): boolean {
-  return /^name[ \t]*:/m.test(yaml) && /^description[ \t]*:/m.test(yaml);
+/** Whether a frontmatter has a top-level `name:` or `description:` key (a cheap test for claiming a file). */
+export function hasNameOrDescription(yaml: string): boolean {
+  return /^(?:name|description)[ \t]*:/m.test(yaml);
 }

@@ -4,27 +4,49 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { FileDialect, FolderDialect } from '../dialect.js';
 import type { LoadResult } from '../../ir/skill.js';
 import { compileSkillDoc } from './compile.js';
-import { findFrontmatter, hasNameAndDescription } from './frontmatter-block.js';
+import { findFrontmatter, hasNameOrDescription } from './frontmatter-block.js';
 import { listResources } from './resources.js';
 
 const SKILL_FILES = ['SKILL.md', 'skill.md'];
+/** `SKILL.md`, `skill.md` and `<name>.SKILL.md`: skill documents by their name, whatever their frontmatter. */
+const SKILL_NAME = /(?:^|\.)skill\.md$/i;
+const CHUNK_TAG = /<chunk\s+[^>]*\bid\s*=/;
+/** Frontmatter keys only skill documents use (Agent Skills' fields); a docs site's title: is not one. */
+const SKILL_KEYS = /^(?:allowed-tools|license|compatibility|metadata|version)[ \t]*:/m;
 
 /**
  * A skill document in one Markdown file (AgentOS): a frontmatter with name and description, a core,
- * and `<chunk>` blocks. A file named SKILL.md is read with its folder, as an Agent Skills folder.
+ * and `<chunk>` blocks. A file named like a skill document (`SKILL.md`, `x.SKILL.md`), or with a
+ * frontmatter naming a `name` or `description`, is one; what it lacks takes AgentOS's defaults, with a
+ * warning. A file named SKILL.md is read with its folder, as an Agent Skills folder.
  */
 export const skilldocFile: FileDialect = {
   name: 'skilldoc',
   claimsFile: (path, text) => {
     if (!path.toLowerCase().endsWith('.md')) return false;
+    if (SKILL_FILES.includes(basename(path)) && inEngineFolder(dirname(resolve(path)))) return false;
+    if (SKILL_NAME.test(basename(path))) return true;
     const block = findFrontmatter(text);
-    if (typeof block !== 'object' || !hasNameAndDescription(block.yaml)) return false;
-    return !(SKILL_FILES.includes(basename(path)) && inEngineFolder(dirname(resolve(path))));
+    return typeof block === 'object' && hasNameOrDescription(block.yaml);
   },
   loadFile: (path, text) =>
     SKILL_FILES.includes(basename(path))
       ? loadSkillFolder(dirname(path), basename(path), text, path)
-      : compileSkillDoc({ file: path, text, profile: 'agentos' }),
+      : compileSkillDoc({
+          file: path,
+          text,
+          profile: 'agentos',
+          fallbackName: basename(path).replace(/(\.skill)?\.md$/i, ''),
+        }),
+  resembles: (path, text) => {
+    if (!path.toLowerCase().endsWith('.md')) return undefined;
+    const block = findFrontmatter(text);
+    if (typeof block === 'object' && (SKILL_KEYS.test(block.yaml) || CHUNK_TAG.test(text)))
+      return 'it has a frontmatter of a skill document, but neither name: nor description:; add them to load it';
+    if (block === undefined && CHUNK_TAG.test(text))
+      return 'it has <chunk> blocks but no frontmatter; start it with a frontmatter (---, name:, description:, ---) to load it as a skill document';
+    return undefined;
+  },
 };
 
 /** An Agent Skills folder: SKILL.md, and references/, scripts/, assets/ and other files as on-demand parts. */
@@ -57,6 +79,7 @@ function loadSkillFolder(dir: string, skillFile: string, text: string, file: str
       text,
       profile: 'agent-skills',
       folder: { path: dir, name: basename(dir), files },
+      fallbackName: basename(resolve(dir)),
     });
     if (truncated)
       result.diagnostics.push({

@@ -4,6 +4,8 @@ import type { FileDialect, FolderDialect } from '../dialect.js';
 import { findCompanions } from './companions.js';
 import { compileSkillJson } from './compile.js';
 
+const MODE = /"mode"\s*:\s*"(?:code|llm|composite)"/;
+
 /** Whether a file is a skill.json: `skill.json` in a skill folder, or a single-file `<name>.skill.json`. */
 function isSkillJson(path: string): boolean {
   const name = basename(path);
@@ -33,5 +35,9 @@ export const skilljson: FileDialect & FolderDialect = {
   },
   claimsFile: (path) => isSkillJson(path),
   loadFile: (path, text) => compileSkillJson(path, text, findCompanions(path)),
+  resembles: (path, text) =>
+    path.endsWith('.json') && MODE.test(text)
+      ? 'it declares a "mode" as a skill.json does; name it skill.json (in the skill\'s folder) or <name>.skill.json'
+      : undefined,
 };
 export type { SkillJsonCode } from './reporter.js';

@@ -29,18 +29,18 @@ test('validate --json prints the documented object', async () => {
   });
   assert.equal(broken.dialect, 'aegis');
   assert.deepEqual(broken.skills, []);
-  const missing = broken.diagnostics.find((d: { code: string }) => d.code === 'aegis/missing-varname');
+  const bad = broken.diagnostics.find((d: { code: string }) => d.code === 'aegis/bad-varname');
   assert.deepEqual(
-    { severity: missing.severity, line: missing.line, column: missing.column },
-    { severity: 'error', line: 13, column: 1 },
+    { severity: bad.severity, line: bad.line, column: bad.column },
+    { severity: 'error', line: 16, column: 14 },
   );
-  assert.match(missing.message, /needs \*\*varName\*\*/);
+  assert.match(bad.message, /varName "Text" must match/);
 });
 
 test('validate a folder: skill files are checked, other files skipped and named with --verbose', async () => {
   const r = await skein(['validate', FIX, '--verbose']);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /broken\.md:13:1: error aegis\/missing-varname/);
+  assert.match(r.stdout, /broken\.md:16:14: error aegis\/bad-varname/);
   assert.match(r.stdout, /skipped test\/fixtures\/aegis\/README\.md/);
   assert.match(r.stdout, /ok test\/fixtures\/aegis\/greet\.md aegis greet@2\.0\.0/);
 });

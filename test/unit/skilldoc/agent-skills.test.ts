@@ -85,7 +85,7 @@ test("breaches of the Agent Skills spec's frontmatter rules are warnings at thei
   assert.deepEqual(skill.doc.parts, []);
 });
 
-test('a SKILL.md named on its own is read with its folder; a folder without name is an error', async () => {
+test('a SKILL.md named on its own is read with its folder; without a name it is named after the folder', async () => {
   const file = join(PDF, 'SKILL.md');
   const text = readFileSync(file, 'utf8');
   assert.equal(skilldocFile.claimsFile(file, text), true);
@@ -93,7 +93,8 @@ test('a SKILL.md named on its own is read with its folder; a folder without name
   assert.equal(skill.source, PDF);
   assert.equal(skill.doc.parts.length, 6);
   const nameless = skilldocFile.loadFile('x/SKILL.md', '---\ndescription: d\n---\nBody.\n');
-  assert.deepEqual(brief(nameless.diagnostics), ['2:1 error skilldoc/missing-name']);
+  assert.deepEqual(brief(nameless.diagnostics), ['2:1 warning skilldoc/missing-name']);
+  assert.equal(onlySkill(nameless).id, 'x');
 });
 
 test('loadPaths: folders with SKILL.md are skill folders; Markdown without a name/description frontmatter is skipped', async () => {

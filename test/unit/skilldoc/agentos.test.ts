@@ -177,7 +177,7 @@ test('bad chunk tags: no id, an id with spaces, duplicate ids, a valueless attri
   assert.match(result.diagnostics[1].message, /"two words" contains spaces/);
 });
 
-test('frontmatter: real YAML errors at their position; an unquoted ": " is read with a warning; name and description required', () => {
+test('frontmatter: real YAML errors at their position; an unquoted ": " is read with a warning; a missing description takes AgentOS\'s default', () => {
   const broken = loadDoc('---\nname: n\ndescription: d\nlist: [a, b\n---\n# T\n');
   assert.equal(broken.skills.length, 0);
   assert.equal(broken.diagnostics[0].code, 'skilldoc/yaml');
@@ -188,7 +188,8 @@ test('frontmatter: real YAML errors at their position; an unquoted ": " is read 
   assert.equal(onlySkill(colon).description, 'Use this when: the user asks');
 
   const missing = loadDoc(`---\nname: n\ndescription: ""\n---\n${CORE}`);
-  assert.deepEqual(brief(missing.diagnostics), ['3:14 error skilldoc/missing-description']);
+  assert.deepEqual(brief(missing.diagnostics), ['3:14 warning skilldoc/missing-description']);
+  assert.equal(onlySkill(missing).description, 'No description provided');
 
   const list = skilldocFile.loadFile('x.md', `---\n- a\n- b\n---\n${CORE}`);
   assert.deepEqual(brief(list.diagnostics), ['2:1 error skilldoc/bad-frontmatter']);
@@ -214,7 +215,9 @@ test('a required section hidden inside a chunk is named', () => {
 test('which files the AgentOS file dialect claims', () => {
   assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n---\n'), true);
   assert.equal(skilldocFile.claimsFile('a.md', '---\r\nname: a\r\ndescription: b\r\n---\r\n'), true);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\ndescription: b\n---\n'), false);
+  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\ndescription: b\n---\n'), true);
+  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\nnav_order: 2\n---\n'), false);
+  assert.equal(skilldocFile.claimsFile('notes.SKILL.md', '# Notes\nNo frontmatter.\n'), true, 'by its name');
   assert.equal(skilldocFile.claimsFile('a.md', '# README\nname: a\ndescription: b\n'), false);
   assert.equal(skilldocFile.claimsFile('a.txt', '---\nname: a\ndescription: b\n---\n'), false);
   assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n'), false);

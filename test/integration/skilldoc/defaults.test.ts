@@ -1,0 +1,88 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { skein } from '../../helpers/cli.js';
+import { messageText, startFakeOpenAI } from '../../helpers/fake-openai.js';
+
+/**
+ * A folder as users have them: an AgentOS document without frontmatter, one without a description, an
+ * Agent Skills folder whose SKILL.md has no name, files that look like skills but are none, and a README.
+ */
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'skein-docs-'));
+  writeFileSync(join(dir, 'sales_rules.SKILL.md'), '# Sales rules\n\nRound figures to 万元.\n');
+  writeFileSync(
+    join(dir, 'glossary.md'),
+    '---\nname: glossary\n---\n# Glossary\n\nGMV: gross merchandise value.\n',
+  );
+  mkdirSync(join(dir, 'report-style'));
+  writeFileSync(join(dir, 'report-style', 'SKILL.md'), '---\ndescription: How reports look\n---\n# Style\n');
+  writeFileSync(join(dir, 'chunks.md'), '# Notes\n\n<chunk id="a" description="first">A</chunk>\n');
+  writeFileSync(join(dir, 'pipeline.json'), '{ "name": "x", "mode": "composite", "pipeline": [] }\n');
+  writeFileSync(join(dir, 'README.md'), '# Skills of the sales team\n');
+  return dir;
+}
+
+type Diagnostic = { severity: string; code: string; message: string };
+
+test('documents without frontmatter fields load with AgentOS defaults; look-alikes are named without --verbose', async () => {
+  const dir = folder();
+  const r = await skein(['validate', '--json', dir]);
+  const report = JSON.parse(r.stdout) as {
+    files: { path: string; dialect: string | null; skills: { id: string }[]; diagnostics: Diagnostic[] }[];
+    errors: number;
+  };
+  assert.equal(report.errors, 0);
+  const byName = Object.fromEntries(report.files.map((f) => [f.path.slice(dir.length + 1), f]));
+  assert.deepEqual(Object.keys(byName).sort(), [
+    'chunks.md',
+    'glossary.md',
+    'pipeline.json',
+    'report-style',
+    'sales_rules.SKILL.md',
+  ]);
+
+  assert.deepEqual(byName['sales_rules.SKILL.md'].skills, [{ id: 'sales_rules', version: '1.0.0' }]);
+  assert.match(
+    byName['sales_rules.SKILL.md'].diagnostics.find((d) => d.code === 'skilldoc/missing-frontmatter')!
+      .message,
+    /loaded with AgentOS's defaults \(name "sales_rules", description "No description provided"\)/,
+  );
+  assert.deepEqual(byName['glossary.md'].skills, [{ id: 'glossary', version: '1.0.0' }]);
+  assert.ok(byName['glossary.md'].diagnostics.some((d) => d.code === 'skilldoc/missing-description'));
+  assert.deepEqual(byName['report-style'].skills, [{ id: 'report-style', version: '1.0.0' }]);
+  assert.ok(byName['report-style'].diagnostics.some((d) => d.code === 'skilldoc/missing-name'));
+
+  assert.deepEqual(
+    byName['chunks.md'].diagnostics.map((d) => [d.severity, d.code]),
+    [['warning', 'skein/skipped']],
+  );
+  assert.match(byName['chunks.md'].diagnostics[0].message, /<chunk> blocks but no frontmatter/);
+  assert.match(byName['pipeline.json'].diagnostics[0].message, /skilljson: it declares a "mode"/);
+
+  // Without --verbose, the human output names the look-alikes too; the README stays quiet.
+  const human = await skein(['validate', dir]);
+  assert.match(human.stdout, /chunks\.md:1:1: warning skein\/skipped skipped, though it looks like a skill/);
+  assert.doesNotMatch(human.stdout, /README/);
+});
+
+test('skein chat sees a document without a description, and names the files it skipped', async (t) => {
+  const fake = await startFakeOpenAI([{ text: '四舍五入到万元。' }]);
+  t.after(() => fake.close());
+  const r = await skein(['chat', '--skills', folder(), '--message', '金额怎么写？'], {
+    env: {
+      SKEIN_HOME: mkdtempSync(join(tmpdir(), 'skein-docs-chat-')),
+      SKEIN_MODEL: 'compat:fake-model',
+      SKEIN_BASE_URL: fake.url,
+    },
+  });
+  assert.equal(r.code, 0, r.stderr);
+  const system = messageText(fake.requests[0].messages.find((m) => m.role === 'system')!);
+  assert.match(system, /## Skill: sales_rules\nDescription: No description provided/);
+  assert.match(system, /## Skill: glossary\nDescription: No description provided/);
+  assert.match(system, /## Skill: report-style\nDescription: How reports look/);
+  assert.match(r.stderr, /skipped .*chunks\.md: skipped, though it looks like a skill/);
+  assert.match(r.stderr, /skipped .*pipeline\.json/);
+});
