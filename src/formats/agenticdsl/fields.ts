@@ -99,7 +99,9 @@ export class NodeFields {
       else if (/\{\{|\{%/.test(item))
         this.report.error(
           'templated-next',
-          `${key} cannot be computed with a template; to choose the next node at run time, point ${key} at a dynamic_next node whose resolver codelet returns {"next": [...]}`,
+          key.startsWith('wait_for')
+            ? `${key} cannot be computed with a template (the engine's dynamic wait_for); name the nodes to wait for, e.g. wait_for: [/main/a, /main/b]`
+            : `${key} cannot be computed with a template; to choose the next node at run time, point ${key} at a dynamic_next node whose resolver codelet returns {"next": [...]}`,
           start,
           end,
         );
