@@ -28,6 +28,8 @@ interface Case {
   mistake?: string;
   /** Fields the completed run's output must hold (as a subset). */
   output?: Record<string, unknown>;
+  /** Another run of the same file: other answers, another output (the other branch). */
+  otherwise?: { answers: Record<string, unknown>[]; output: Record<string, unknown> };
 }
 
 /** How each real file runs; the tools are stand-ins (test/fixtures/aegis-compat/tools.ts). */
@@ -58,6 +60,8 @@ const CASES: Record<string, Case> = {
       order_result:
         '订单摘要：\n- 订单编号：A1\n- 商品：耳机\n- 数量：2\n- 单价：¥99.5\n- 总金额：¥199,\n订单 A1 已确认。\n用户备注：请尽快发货',
     },
+    // Two guarded steps write order_result: the branch the answer chooses does.
+    otherwise: { answers: [{ confirm: false }], output: { order_result: '订单 A1 已取消。' } },
   },
   'skill-demo_src_main_resources_skills_order_confirmation@a386bbbb.md': {
     input: ORDER,
@@ -183,7 +187,7 @@ test(
     );
     assert.deepEqual(report.diagnostics, []);
     assert.deepEqual(report.failures, []);
-    assert.equal(report.passed, 28);
+    assert.equal(report.passed, 29);
     assert.equal(report.code, 0, report.stderr);
   },
 );
@@ -194,13 +198,18 @@ function casesFor(c: Case) {
     c.unproduced || c.mistake
       ? { status: 'failed', error: { code: 'output_invalid' } }
       : { status: 'completed', ...(c.output ? { output: c.output } : {}) };
+  const model = Array.from({ length: 6 }, () => ({ text: '模型的回答：一切正常。' }));
+  const run = {
+    name: 'runs as the Java engine runs it',
+    input: c.input,
+    model,
+    answers: c.answers ?? [],
+    expect,
+  };
+  if (!c.otherwise) return [run];
+  const other = { status: 'completed', output: c.otherwise.output };
   return [
-    {
-      name: 'runs as the Java engine runs it',
-      input: c.input,
-      model: Array.from({ length: 6 }, () => ({ text: '模型的回答：一切正常。' })),
-      answers: c.answers ?? [],
-      expect,
-    },
+    run,
+    { name: 'the other branch', input: c.input, model, answers: c.otherwise.answers, expect: other },
   ];
 }
