@@ -9,13 +9,15 @@ export interface Header {
   version: string;
   description: string;
   tags: string[];
+  /** `## aliases`: other words for what the skill does (a Skein addition, for routing). */
+  aliases: string[];
 }
 
 const LIST_ITEM = /^\s*[-*+]\s+(.*\S)\s*$/;
 
-/** Reads id, version (default 1.0.0), description and capabilityTags, accepting older forms with a warning. */
+/** Reads id, version (default 1.0.0), description, capabilityTags and aliases, accepting older forms with a warning. */
 export function readHeader(doc: AegisDocument, report: Reporter): Header {
-  const header: Header = { id: doc.id, version: '', description: '', tags: [] };
+  const header: Header = { id: doc.id, version: '', description: '', tags: [], aliases: [] };
   const fm = readFrontmatter(doc, report);
   for (const a of doc.headerAttrs) {
     if (a.key === 'version') {
@@ -58,11 +60,9 @@ export function readHeader(doc: AegisDocument, report: Reporter): Header {
       '"## intent" is an older name; the section is now "## capabilityTags"',
       doc.sections.get('intent')!.offset,
     );
-  if (tags)
-    for (const b of tags.blocks) {
-      const m = b.kind === 'text' ? LIST_ITEM.exec(b.text) : null;
-      if (m) header.tags.push(m[1]);
-    }
+  if (tags) header.tags.push(...listItems(tags.blocks));
+  const aliases = doc.sections.get('aliases');
+  if (aliases) header.aliases.push(...listItems(aliases.blocks));
   if (fm) {
     header.version ||=
       typeof fm.version === 'string' || typeof fm.version === 'number' ? String(fm.version) : '';
@@ -107,6 +107,14 @@ function checkVersion(version: string, offset: number, report: Reporter): void {
       offset,
       offset + version.length,
     );
+}
+
+/** The items of a Markdown list (`- item`). */
+function listItems(blocks: readonly Block[]): string[] {
+  return blocks.flatMap((b) => {
+    const m = b.kind === 'text' ? LIST_ITEM.exec(b.text) : null;
+    return m ? [m[1]] : [];
+  });
 }
 
 function sectionText(blocks: readonly Block[]): string {
