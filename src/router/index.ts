@@ -1,0 +1,2 @@
+export { buildRouteIndex, RouteIndex, DEFAULT_THRESHOLD } from './route-index.js';
+export type { RouteResult, RouteCandidate, RouteChoice, RouteOptions } from './types.js';

@@ -1,0 +1,97 @@
+import type { Skill } from '../ir/skill.js';
+import { FIELD_NAMES, FIELDS, skillFields, type FieldName } from './fields.js';
+import { textTerms, type Term } from './terms.js';
+
+/** Where a term occurs in one skill: its BM25F weighted frequency and the fields it is in (a bit each). */
+interface Posting {
+  doc: number;
+  weight: number;
+  fields: number;
+}
+
+/** A skill's match with a request: its share of the request's weight, and which terms matched where. */
+export interface LexicalMatch {
+  doc: number;
+  /** 0 to 1: the matched terms' weight over the whole request's weight. */
+  score: number;
+  /** Each matched term with the fields it occurs in. */
+  matched: { term: Term; fields: FieldName[] }[];
+}
+
+/** BM25 saturation: how quickly more occurrences stop adding. */
+const K1 = 1.2;
+/**
+ * A request word that no skill has counts as a rare word does; a CJK pair unknown to every skill counts
+ * half that (a pair across two words, `份借` in `这份借条`, is not a word of the request).
+ */
+const UNKNOWN_CJK = 0.5;
+
+/**
+ * An inverted index over skills' fields with BM25F weights. A request's score for a skill is the sum of
+ * `idf × saturation` over the terms they share, divided by the request's total idf, so it lies between 0
+ * and 1 whatever the number of skills or the length of the request: that is what lets one threshold
+ * decide whether anything fits.
+ */
+export class LexicalIndex {
+  private readonly postings = new Map<string, Posting[]>();
+
+  constructor(readonly skills: readonly Skill[]) {
+    const fields = skills.map((s) => {
+      const text = skillFields(s);
+      return FIELD_NAMES.map((f) => textTerms(text[f]));
+    });
+    const average = FIELD_NAMES.map(
+      (_, f) => fields.reduce((n, doc) => n + doc[f].length, 0) / Math.max(1, skills.length),
+    );
+    fields.forEach((doc, i) => {
+      const counts = new Map<string, { weight: number; fields: number }>();
+      FIELD_NAMES.forEach((name, f) => {
+        const { weight, b } = FIELDS[name];
+        const norm = average[f] ? 1 - b + (b * doc[f].length) / average[f] : 1;
+        for (const term of doc[f]) {
+          const entry = counts.get(term.key) ?? { weight: 0, fields: 0 };
+          entry.weight += weight / norm;
+          entry.fields |= 1 << f;
+          counts.set(term.key, entry);
+        }
+      });
+      for (const [key, entry] of counts) {
+        let list = this.postings.get(key);
+        if (!list) this.postings.set(key, (list = []));
+        list.push({ doc: i, ...entry });
+      }
+    });
+  }
+
+  /** How telling a term is: rare terms more than common ones (BM25's idf, always above 0). */
+  idf(key: string): number {
+    const df = this.postings.get(key)?.length ?? 0;
+    return Math.log(1 + (this.skills.length - df + 0.5) / (df + 0.5));
+  }
+
+  /** The skills sharing a term with the request, best first. */
+  match(request: readonly Term[]): LexicalMatch[] {
+    const terms = [...new Map(request.map((t) => [t.key, t])).values()];
+    const rare = Math.log(1 + (this.skills.length - 0.5) / 1.5);
+    let total = 0;
+    const found = new Map<number, LexicalMatch>();
+    for (const term of terms) {
+      const list = this.postings.get(term.key);
+      if (!list) {
+        total += term.run ? rare * UNKNOWN_CJK : rare;
+        continue;
+      }
+      const idf = this.idf(term.key);
+      total += idf;
+      for (const p of list) {
+        let m = found.get(p.doc);
+        if (!m) found.set(p.doc, (m = { doc: p.doc, score: 0, matched: [] }));
+        m.score += (idf * p.weight) / (K1 + p.weight);
+        m.matched.push({ term, fields: FIELD_NAMES.filter((_, f) => p.fields & (1 << f)) });
+      }
+    }
+    const matches = [...found.values()];
+    for (const m of matches) m.score /= total;
+    return matches.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
+}
