@@ -1,2 +1,3 @@
+export { calibrateThreshold, type Calibration } from './calibrate.js';
 export { buildRouteIndex, RouteIndex, DEFAULT_THRESHOLD } from './route-index.js';
 export type { RouteResult, RouteCandidate, RouteChoice, RouteOptions } from './types.js';

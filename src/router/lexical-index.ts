@@ -1,5 +1,6 @@
 import type { Skill } from '../ir/skill.js';
 import { FIELD_NAMES, FIELDS, skillFields, type FieldName } from './fields.js';
+import { isCjkRun } from '../text/cjk.js';
 import { textTerms, type Term } from './terms.js';
 
 /** Where a term occurs in one skill: its BM25F weighted frequency and the fields it is in (a bit each). */
@@ -25,6 +26,10 @@ const K1 = 1.2;
  * half that (a pair across two words, `份借` in `这份借条`, is not a word of the request).
  */
 const UNKNOWN_CJK = 0.5;
+/** A word found only as the start or the end of a skill's word (`complain`, `complaint`) counts this much. */
+const PREFIX = 0.8;
+/** The shortest stem matched by its start or end. */
+const MIN_PREFIX = 5;
 
 /**
  * An inverted index over skills' fields with BM25F weights. A request's score for a skill is the sum of
@@ -34,6 +39,8 @@ const UNKNOWN_CJK = 0.5;
  */
 export class LexicalIndex {
   private readonly postings = new Map<string, Posting[]>();
+  /** The stems of English (and other spaced) words, sorted, for matching by their start. */
+  private readonly stems: string[];
 
   constructor(readonly skills: readonly Skill[]) {
     const fields = skills.map((s) => {
@@ -61,6 +68,7 @@ export class LexicalIndex {
         list.push({ doc: i, ...entry });
       }
     });
+    this.stems = [...this.postings.keys()].filter((k) => !isCjkRun(k)).sort();
   }
 
   /** How telling a term is: rare terms more than common ones (BM25's idf, always above 0). */
@@ -76,22 +84,49 @@ export class LexicalIndex {
     let total = 0;
     const found = new Map<number, LexicalMatch>();
     for (const term of terms) {
-      const list = this.postings.get(term.key);
-      if (!list) {
-        total += term.run ? rare * UNKNOWN_CJK : rare;
+      const key = this.postings.has(term.key) ? term.key : term.run ? undefined : this.nearStem(term.key);
+      if (!key) {
+        total += rare * (term.run ? UNKNOWN_CJK : 1);
         continue;
       }
-      const idf = this.idf(term.key);
+      const idf = this.idf(key);
+      const factor = key === term.key ? 1 : PREFIX;
       total += idf;
-      for (const p of list) {
+      for (const p of this.postings.get(key)!) {
         let m = found.get(p.doc);
         if (!m) found.set(p.doc, (m = { doc: p.doc, score: 0, matched: [] }));
-        m.score += (idf * p.weight) / (K1 + p.weight);
+        m.score += (factor * idf * p.weight) / (K1 + p.weight);
         m.matched.push({ term, fields: FIELD_NAMES.filter((_, f) => p.fields & (1 << f)) });
       }
     }
     const matches = [...found.values()];
     for (const m of matches) m.score /= total;
     return matches.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
+
+  /**
+   * The indexed stem closest to an unknown one that it starts, or that starts it (`complain` →
+   * `complaint`), both at least MIN_PREFIX long; undefined when there is none.
+   */
+  private nearStem(stem: string): string | undefined {
+    if (stem.length < MIN_PREFIX) return undefined;
+    let best: string | undefined;
+    const closer = (k: string) =>
+      !best || Math.abs(k.length - stem.length) < Math.abs(best.length - stem.length);
+    for (let n = stem.length - 1; n >= MIN_PREFIX; n--)
+      if (this.postings.has(stem.slice(0, n))) {
+        best = stem.slice(0, n);
+        break;
+      }
+    let lo = 0;
+    let hi = this.stems.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.stems[mid] < stem) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.stems.length && this.stems[i].startsWith(stem); i++)
+      if (closer(this.stems[i])) best = this.stems[i];
+    return best;
   }
 }
