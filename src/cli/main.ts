@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   test: async () => (await import('./commands/test.js')).testCommand,
   docs: async () => (await import('./commands/docs.js')).docsCommand,
   graph: async () => (await import('./commands/graph.js')).graphCommand,
+  route: async () => (await import('./commands/route.js')).routeCommand,
 };
 
 const USAGE = `Usage: skein <command> [options]
@@ -33,6 +34,8 @@ Commands:
   chat [--message TEXT]... [--skills PATH]... [--json] [--model provider:model]
                    talk to a model that calls every loaded skill as a function; interactive on a
                    terminal, one turn per --message in scripts; --json prints the transcript
+  route "REQUEST" [--limit N] [--json] [--model provider:model] [--state JSON]
+                   which skill of the skills path fits a request (or none), and why
   test PATH... [--level L1,L2,L3,integration] [--repeat N] [--model provider:model] [--json]
                    run the skills' cases.yaml (L1/L2 with a scripted local model); exit 1 on a failure
   docs SKILL [--summary | --chunk ID | --level 1|2|3]
