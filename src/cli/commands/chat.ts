@@ -15,7 +15,7 @@ import { colorFor, type Style } from '../style.js';
 import { UsageError } from '../usage-error.js';
 
 const USAGE =
-  'skein chat [--message TEXT]... [--skills PATH]... [--json] [--model provider:model] [--max-steps N]';
+  'skein chat [--message TEXT]... [--skills PATH]... [--json] [--model provider:model] [--max-steps N] [--max-functions N]';
 
 /**
  * `skein chat`: a conversation with a model that calls every loaded skill as a function. Interactive on a
@@ -29,6 +29,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     json: { type: 'boolean' },
     model: { type: 'string' },
     'max-steps': { type: 'string' },
+    'max-functions': { type: 'string' },
     help: { type: 'boolean' },
   });
   if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
@@ -38,6 +39,9 @@ export async function chatCommand(argv: string[]): Promise<number> {
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
     throw new UsageError('--max-steps takes a whole number above 0');
+  const maxFunctions = values['max-functions'] === undefined ? undefined : Number(values['max-functions']);
+  if (maxFunctions !== undefined && !(Number.isInteger(maxFunctions) && maxFunctions > 0))
+    throw new UsageError('--max-functions takes a whole number above 0');
   for (const p of skillPaths)
     if (!existsSync(p)) throw new UsageError(`--skills ${p}: no such file or folder`);
   const json = Boolean(values.json);
@@ -56,6 +60,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     skills,
     session,
     maxSteps,
+    maxFunctions,
     signal: interrupt.signal,
     ...view?.listeners,
   });
