@@ -13,8 +13,7 @@ export function docRouting(
   parts: readonly DocPart[],
 ): { tags: string[]; routing: SkillRouting } {
   const metadata = fm.values.metadata;
-  const meta =
-    typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : {};
+  const meta = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>) : {};
   const words = (key: string) => [...wordList(fm.values[key]), ...wordList(meta[key])];
   return {
     tags: words('tags'),
