@@ -13,6 +13,9 @@ export const FIELDS = {
   inputs: { weight: 0.4, b: 0.75 },
 } as const;
 
+/** A lower-case letter or digit followed by a capital: where a camelCase id splits into words. */
+const CAMEL = /([\p{Ll}\p{N}])(\p{Lu})/gu;
+
 export type FieldName = keyof typeof FIELDS;
 export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
 
@@ -24,7 +27,7 @@ export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
 export function skillFields(skill: Skill): Record<FieldName, string> {
   const r = skill.routing;
   return {
-    id: skill.id,
+    id: skill.id.replace(CAMEL, '$1 $2'),
     aliases: (r?.aliases ?? []).join('\n'),
     tags: skill.tags.join('\n'),
     triggers: (r?.triggers ?? []).join('\n'),

@@ -1,7 +1,7 @@
 import type { Skill } from '../ir/skill.js';
 import { FIELD_NAMES, FIELDS, skillFields, type FieldName } from './fields.js';
 import { isCjkRun } from '../text/cjk.js';
-import { textTerms, type Term } from './terms.js';
+import { termKeys, type Term } from './terms.js';
 
 /** Where a term occurs in one skill: its BM25F weighted frequency and the fields it is in (a bit each). */
 interface Posting {
@@ -45,7 +45,7 @@ export class LexicalIndex {
   constructor(readonly skills: readonly Skill[]) {
     const fields = skills.map((s) => {
       const text = skillFields(s);
-      return FIELD_NAMES.map((f) => textTerms(text[f]));
+      return FIELD_NAMES.map((f) => termKeys(text[f]));
     });
     const average = FIELD_NAMES.map(
       (_, f) => fields.reduce((n, doc) => n + doc[f].length, 0) / Math.max(1, skills.length),
@@ -55,11 +55,11 @@ export class LexicalIndex {
       FIELD_NAMES.forEach((name, f) => {
         const { weight, b } = FIELDS[name];
         const norm = average[f] ? 1 - b + (b * doc[f].length) / average[f] : 1;
-        for (const term of doc[f]) {
-          const entry = counts.get(term.key) ?? { weight: 0, fields: 0 };
+        for (const key of doc[f]) {
+          const entry = counts.get(key) ?? { weight: 0, fields: 0 };
           entry.weight += weight / norm;
           entry.fields |= 1 << f;
-          counts.set(term.key, entry);
+          counts.set(key, entry);
         }
       });
       for (const [key, entry] of counts) {
@@ -77,12 +77,21 @@ export class LexicalIndex {
     return Math.log(1 + (this.skills.length - df + 0.5) / (df + 0.5));
   }
 
-  /** The skills sharing a term with the request, best first. */
-  match(request: readonly Term[]): LexicalMatch[] {
+  /**
+   * The `limit` skills sharing most with the request, best first, among those `accept` lets through
+   * (all by default). Scores are summed per skill in one array; only the best few are explained.
+   */
+  match(
+    request: readonly Term[],
+    limit: number,
+    accept: (doc: number) => boolean = () => true,
+  ): LexicalMatch[] {
     const terms = [...new Map(request.map((t) => [t.key, t])).values()];
     const rare = Math.log(1 + (this.skills.length - 0.5) / 1.5);
     let total = 0;
-    const found = new Map<number, LexicalMatch>();
+    const found: { term: Term; list: Posting[]; factor: number; idf: number }[] = [];
+    const scores = new Float64Array(this.skills.length);
+    const touched: number[] = [];
     for (const term of terms) {
       const key = this.postings.has(term.key) ? term.key : term.run ? undefined : this.nearStem(term.key);
       if (!key) {
@@ -91,17 +100,31 @@ export class LexicalIndex {
       }
       const idf = this.idf(key);
       const factor = key === term.key ? 1 : PREFIX;
+      const list = this.postings.get(key)!;
       total += idf;
-      for (const p of this.postings.get(key)!) {
-        let m = found.get(p.doc);
-        if (!m) found.set(p.doc, (m = { doc: p.doc, score: 0, matched: [] }));
-        m.score += (factor * idf * p.weight) / (K1 + p.weight);
-        m.matched.push({ term, fields: FIELD_NAMES.filter((_, f) => p.fields & (1 << f)) });
+      found.push({ term, list, factor, idf });
+      for (const p of list) {
+        if (scores[p.doc] === 0) touched.push(p.doc);
+        scores[p.doc] += (factor * idf * p.weight) / (K1 + p.weight);
       }
     }
-    const matches = [...found.values()];
-    for (const m of matches) m.score /= total;
-    return matches.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    const best: number[] = [];
+    for (const doc of touched) {
+      if (best.length === limit && !before(doc, best[best.length - 1], scores)) continue;
+      if (!accept(doc)) continue;
+      let i = best.length;
+      while (i > 0 && before(doc, best[i - 1], scores)) i--;
+      best.splice(i, 0, doc);
+      if (best.length > limit) best.pop();
+    }
+    return best.map((doc) => ({
+      doc,
+      score: scores[doc] / total,
+      matched: found.flatMap(({ term, list }) => {
+        const p = postingOf(list, doc);
+        return p ? [{ term, fields: FIELD_NAMES.filter((_, f) => p.fields & (1 << f)) }] : [];
+      }),
+    }));
   }
 
   /**
@@ -129,4 +152,21 @@ export class LexicalIndex {
       if (closer(this.stems[i])) best = this.stems[i];
     return best;
   }
+}
+
+/** Whether `a` ranks before `b`: a higher score, or the same score and an earlier skill. */
+function before(a: number, b: number, scores: Float64Array): boolean {
+  return scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
+}
+
+/** The posting of a skill in a list sorted by skill. */
+function postingOf(list: readonly Posting[], doc: number): Posting | undefined {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].doc < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return list[lo]?.doc === doc ? list[lo] : undefined;
 }

@@ -89,20 +89,17 @@ export class RouteIndex {
   ): { ranked: Ranked[]; ruledOut: string[] } {
     const limit = options.limit ?? DEFAULT_LIMIT;
     const planning = options.state !== undefined || options.context !== undefined;
-    const ranked: Ranked[] = [];
     const ruledOut: string[] = [];
-    for (const m of this.lexical.match(textTerms(request))) {
-      if (ranked.length >= limit) break;
-      const skill = this.lexical.skills[m.doc];
-      if (planning) {
-        const verdict = eligibility(skill, options.state ?? {}, options.context);
-        if (!verdict.eligible) {
-          ruledOut.push(`${skill.id} is ruled out by its rules: ${verdict.why}`);
-          continue;
-        }
-      }
-      ranked.push(rankedOf(skill, m));
-    }
+    const accept = (doc: number) => {
+      if (!planning) return true;
+      const skill = this.lexical.skills[doc];
+      const verdict = eligibility(skill, options.state ?? {}, options.context);
+      if (!verdict.eligible) ruledOut.push(`${skill.id} is ruled out by its rules: ${verdict.why}`);
+      return verdict.eligible;
+    };
+    const ranked = this.lexical
+      .match(textTerms(request), limit, accept)
+      .map((m) => rankedOf(this.lexical.skills[m.doc], m));
     return { ranked, ruledOut };
   }
 

@@ -26,30 +26,53 @@ const CHINESE_FILLERS = (
 const STOP_WORDS = new Set([...eng, ...ENGLISH_FILLERS]);
 const STOP_CHARS = new Set(zho.filter((w) => [...w].length === 1));
 const STOP_PAIRS = new Set([...CHINESE_FILLERS, ...zho.filter((w) => [...w].length === 2)]);
-const CAMEL = /([\p{Ll}\p{N}])(\p{Lu})/gu;
+/** Each word seen, lower-cased, to its key (null: a stopword); words repeat across skills and requests. */
+const keys = new Map<string, string | null>();
+const MAX_CACHED = 50_000;
 
 /**
  * The terms of a text for routing: English words lower-cased, spelled one way (`summarise` →
  * `summarize`), stemmed (`reports` → `report`); Chinese (Japanese, Korean) runs as overlapping character
  * pairs, as the memory search does (`销售报表` → `销售 售报 报表`). Stopwords, request phrasing (`please`,
- * `帮我`), single letters and bare numbers are left out. Ids split at `_`, `-` and camelCase.
+ * `帮我`), single letters and bare numbers are left out. Words split at `_` (and `-`).
  */
 export function textTerms(text: string): Term[] {
   const terms: Term[] = [];
-  for (const piece of textPieces(text.replace(CAMEL, '$1 $2'))) {
+  visitTerms(text, (key, word, run, at) =>
+    terms.push(run === undefined ? { key, word } : { key, word, run: { text: run, at: at! } }),
+  );
+  return terms;
+}
+
+/** The keys of `textTerms(text)` alone, for indexing (no objects made per term). */
+export function termKeys(text: string): string[] {
+  const keys: string[] = [];
+  visitTerms(text, (key) => keys.push(key));
+  return keys;
+}
+
+function visitTerms(
+  text: string,
+  visit: (key: string, word: string, run?: string, at?: number) => void,
+): void {
+  for (const piece of textPieces(text)) {
     if (isCjkRun(piece)) {
       cjkPairs(piece).forEach((pair, at) => {
-        if (!stopPair(pair)) terms.push({ key: pair, word: pair, run: { text: piece, at } });
+        if (!stopPair(pair)) visit(pair, pair, piece, at);
       });
       continue;
     }
-    for (const part of piece.split('_')) {
+    for (const part of piece.includes('_') ? piece.split('_') : [piece]) {
       const word = part.toLowerCase();
-      if (word.length < 2 || /^\d+$/.test(word) || STOP_WORDS.has(word)) continue;
-      terms.push({ key: stem(word), word });
+      let key = keys.get(word);
+      if (key === undefined) {
+        key = word.length < 2 || /^\d+$/.test(word) || STOP_WORDS.has(word) ? null : stem(word);
+        if (keys.size >= MAX_CACHED) keys.clear();
+        keys.set(word, key);
+      }
+      if (key !== null) visit(key, word);
     }
   }
-  return terms;
 }
 
 /** A CJK pair that carries no meaning of its own: request phrasing, or two function characters. */

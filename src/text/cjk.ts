@@ -4,7 +4,7 @@
 
 const CJK_CHARS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const CJK_RUN = new RegExp(`[${CJK_CHARS}]+`, 'gu');
-const PIECE = new RegExp(`[${CJK_CHARS}]+|(?:(?![${CJK_CHARS}])[\\p{L}\\p{N}_])+`, 'gu');
+const PIECE = new RegExp(`[${CJK_CHARS}]+|[[\\p{L}\\p{N}_]--[${CJK_CHARS}]]+`, 'gv');
 const CJK_START = new RegExp(`^[${CJK_CHARS}]`, 'u');
 
 /** The pieces of `text`: runs of CJK characters and words of other letters, digits and `_`, in order. */
