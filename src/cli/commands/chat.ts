@@ -3,14 +3,12 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ChatSession, type ChatCall, type ChatOptions } from '../../chat/index.js';
 import type { SkillSession } from '../../code/modules/index.js';
-import type { SkeinConfig } from '../../config/config.js';
 import { loadConfig } from '../../config/load-config.js';
 import { openSkein } from '../../host/index.js';
-import type { Skill } from '../../ir/skill.js';
-import { loadLibrary } from '../../library/index.js';
 import { resolveModel } from '../../models/index.js';
 import { parseCommandArgs } from '../args.js';
 import { interruptSignal } from '../interrupt.js';
+import { loadLatestSkills } from '../latest-skills.js';
 import { colorFor, type Style } from '../style.js';
 import { UsageError } from '../usage-error.js';
 
@@ -48,7 +46,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
 
   const config = loadConfig();
   const model = resolveModel(values.model ?? config.model, config);
-  const skills = await loadChatSkills(skillPaths, config);
+  const skills = await loadLatestSkills(config, skillPaths);
   const session: SkillSession = { id: randomUUID(), messages: [] };
   const skein = openSkein({ config, model: values.model, session });
   const interrupt = interruptSignal();
@@ -85,18 +83,6 @@ export async function chatCommand(argv: string[]): Promise<number> {
     interrupt.dispose();
     await skein.close();
   }
-}
-
-/** The skills of `--skills` (or the configured skills path), highest version of each id; files with errors are left out, with a notice. */
-async function loadChatSkills(paths: readonly string[], config: SkeinConfig): Promise<Skill[]> {
-  const { library, brokenFiles: broken } = await loadLibrary(paths.length ? paths : config.skillsPath, {
-    skipMissing: !paths.length,
-  });
-  if (broken)
-    process.stderr.write(
-      `${broken} skill file${broken === 1 ? '' : 's'} with errors left out; run skein validate to see them\n`,
-    );
-  return library.latest();
 }
 
 /** The user's messages: the `--message` values, else lines typed at a prompt (or piped in) until /exit or the end of input. */
