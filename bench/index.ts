@@ -2,6 +2,7 @@ import { benchAegisParse } from './aegis-parse.js';
 import { benchCodelet } from './codelet.js';
 import { benchColdValidate } from './cold-validate.js';
 import { benchGraphFanout } from './graph-fanout.js';
+import { benchRoute } from './route.js';
 import { benchSkillDoc } from './skilldoc.js';
 import { benchTemplateRender } from './template-render.js';
 
@@ -12,3 +13,4 @@ benchColdValidate();
 await benchSkillDoc();
 await benchCodelet();
 await benchGraphFanout();
+benchRoute();

@@ -33,6 +33,14 @@ export {
   type Tool,
   type ToolContext,
 } from './runtime/index.js';
+export {
+  buildRouteIndex,
+  RouteIndex,
+  type RouteCandidate,
+  type RouteChoice,
+  type RouteOptions,
+  type RouteResult,
+} from './router/index.js';
 export type { SkillContext, SkillExecutor, SkillSession, SkillConfigView } from './code/modules/index.js';
 export {
   createPythonSandbox,

@@ -5,6 +5,7 @@ import { runToolLoop } from '../models/tool-loop.js';
 import type { ResolvedModel } from '../models/resolved-model.js';
 import type { SkillSession } from '../code/modules/skill-context.js';
 import type { RunListener, Runtime } from '../runtime/index.js';
+import { buildRouteIndex, type RouteIndex } from '../router/index.js';
 import { docTools } from './doc-tools.js';
 import { skillTools } from './skill-tools.js';
 import { systemPrompt } from './system-prompt.js';
@@ -20,6 +21,11 @@ export interface ChatOptions {
   session?: { messages: SkillSession['messages'] };
   /** Model turns per user message at most. Default 8. */
   maxSteps?: number;
+  /**
+   * Skill functions offered per turn at most. Default 16. With more executable skills, the router picks
+   * those that best fit each message (and keeps those called earlier in the conversation).
+   */
+  maxFunctions?: number;
   onDelta?: (text: string) => void;
   /** A function call the model made, before it runs. */
   onCallStart?: (call: { tool: string; input: unknown }) => void;
@@ -35,6 +41,12 @@ export interface ChatOptions {
  */
 export class ChatSession {
   readonly tools: readonly LoopTool[];
+  /** The skill functions by the id of their skill, and the router that narrows them (only when there are too many). */
+  private readonly skillFunctions = new Map<string, LoopTool>();
+  private readonly router?: RouteIndex;
+  private readonly otherTools: readonly LoopTool[];
+  /** Functions called so far, most recent last. */
+  private readonly called: string[] = [];
   private readonly system: string;
   private readonly history: ModelMessage[] = [];
   private readonly turns: ChatTurn[] = [];
@@ -46,16 +58,42 @@ export class ChatSession {
   constructor(private readonly o: ChatOptions) {
     const taken = new Set<string>();
     const record = (call: ChatCall, id: string) => this.record(call, id);
-    this.tools = [
-      ...skillTools(o.skills, taken, {
-        runtime: o.runtime,
-        onCall: record,
-        onEvent: o.onEvent,
-        signal: o.signal,
-      }),
-      ...docTools(o.skills, taken, record),
-    ];
+    // The skills offered as functions (skills that run only when named are not): one function each, in order.
+    const executable = o.skills.filter((s) => s.graph && !s.planning?.internal);
+    const functions = skillTools(executable, taken, {
+      runtime: o.runtime,
+      onCall: record,
+      onEvent: o.onEvent,
+      signal: o.signal,
+    });
+    executable.forEach((s, i) => this.skillFunctions.set(s.id, functions[i]));
+    this.otherTools = docTools(o.skills, taken, record);
+    this.tools = [...functions, ...this.otherTools];
     this.system = systemPrompt(o.skills);
+    if (executable.length > this.maxFunctions) this.router = buildRouteIndex(executable);
+  }
+
+  private get maxFunctions(): number {
+    return this.o.maxFunctions ?? 16;
+  }
+
+  /**
+   * The functions offered for a message: all of them, or with many skills the ones called before (most
+   * recent first) and then the router's best candidates, up to maxFunctions; document tools always.
+   */
+  private offered(message: string): readonly LoopTool[] {
+    if (!this.router) return this.tools;
+    const names = new Set<string>();
+    for (const name of [...this.called].reverse()) if (names.size < this.maxFunctions) names.add(name);
+    const ranked = this.router.rank(message, { limit: this.maxFunctions }).candidates;
+    for (const c of ranked) {
+      const name = this.skillFunctions.get(c.id)?.name;
+      if (name && names.size < this.maxFunctions) names.add(name);
+    }
+    return [
+      ...this.tools.filter((t) => names.has(t.name) && !this.otherTools.includes(t)),
+      ...this.otherTools,
+    ];
   }
 
   /** Sends the user's message; the model may call functions before it answers. */
@@ -63,11 +101,12 @@ export class ChatSession {
     this.order = [];
     this.finished = new Map();
     const messages: ModelMessage[] = [...this.history, { role: 'user', content: message }];
+    const tools = this.offered(message);
     const result = await runToolLoop({
       model: this.o.model,
       system: this.system,
       messages,
-      tools: this.tools,
+      tools,
       maxSteps: this.o.maxSteps ?? 8,
       signal: this.o.signal,
       onDelta: this.o.onDelta,
@@ -87,7 +126,12 @@ export class ChatSession {
     for (const key of ['inputTokens', 'outputTokens'] as const)
       if (result.usage[key] !== undefined) this.usage[key] = (this.usage[key] ?? 0) + result.usage[key]!;
     const calls = this.order.flatMap((id) => this.finished.get(id) ?? []);
-    const turn: ChatTurn = { user: message, calls, answer: result.text };
+    const turn: ChatTurn = {
+      user: message,
+      calls,
+      answer: result.text,
+      ...(this.router ? { offered: tools.map((t) => t.name) } : {}),
+    };
     this.turns.push(turn);
     if (this.o.session)
       this.o.session.messages = this.turns.flatMap((t) => [
@@ -99,6 +143,7 @@ export class ChatSession {
 
   private record(call: ChatCall, id: string): void {
     this.finished.set(id, call);
+    if (!this.called.includes(call.tool)) this.called.push(call.tool);
     this.o.onCall?.(call);
   }
 

@@ -17,6 +17,8 @@ export interface ChatTurn {
   user: string;
   calls: ChatCall[];
   answer: string;
+  /** The functions offered this turn, when the router narrowed them (many skills loaded). */
+  offered?: string[];
 }
 
 /** What `skein chat --json` prints. */

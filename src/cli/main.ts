@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   test: async () => (await import('./commands/test.js')).testCommand,
   docs: async () => (await import('./commands/docs.js')).docsCommand,
   graph: async () => (await import('./commands/graph.js')).graphCommand,
+  route: async () => (await import('./commands/route.js')).routeCommand,
 };
 
 const USAGE = `Usage: skein <command> [options]
@@ -23,6 +24,8 @@ Commands:
   run SKILL [--input JSON|@file.json] [--json] [--model provider:model]
                    run a skill (a file, a folder, or id[@version] in the skills path);
                    exit 0 completed or awaiting, 1 failed, 2 bad skill or bad input
+  run --route "REQUEST" [--input JSON|@file.json] [--json] [--model provider:model]
+                   run the skill the router chooses for a request (asks for missing input)
   resume RUN_ID --input JSON|@file.json [--json]
                    answer a run that awaits a person (without --input: continue a run
                    whose process died)
@@ -32,7 +35,10 @@ Commands:
                    skills with their versions and dialects (default: the skills path)
   chat [--message TEXT]... [--skills PATH]... [--json] [--model provider:model]
                    talk to a model that calls every loaded skill as a function; interactive on a
-                   terminal, one turn per --message in scripts; --json prints the transcript
+                   terminal, one turn per --message in scripts; --json prints the transcript;
+                   with more than --max-functions (16) skills, the router picks those offered
+  route "REQUEST" [--limit N] [--json] [--model provider:model] [--state JSON]
+                   which skill of the skills path fits a request (or none), and why
   test PATH... [--level L1,L2,L3,integration] [--repeat N] [--model provider:model] [--json]
                    run the skills' cases.yaml (L1/L2 with a scripted local model); exit 1 on a failure
   docs SKILL [--summary | --chunk ID | --level 1|2|3]

@@ -50,6 +50,23 @@ export interface SkillDoc {
 }
 
 /**
+ * What a skill declares about the requests it is for, read by the router (never by the runtime). Each
+ * front end fills it from its own fields: Aegis `## aliases`, skill.json `category`, engine
+ * `triggers.keywords` and `triggers.contexts`, AgenticDSL `/__meta__` `aliases`, a skill document's
+ * `aliases` (frontmatter or `metadata`), and the headings of the skill's documents.
+ */
+export interface SkillRouting {
+  /** The skill's group (skill.json `category`). */
+  category?: string;
+  /** Other words and phrases people use for what the skill does: synonyms, other languages. */
+  aliases: readonly string[];
+  /** Words naming the situations the skill is for (engine `triggers.contexts`). */
+  triggers: readonly string[];
+  /** Headings of the skill's own documents (a skill document's body, an engine SKILL.md, graph prose). */
+  headings: readonly string[];
+}
+
+/**
  * A skill, whatever dialect it was written in. The runtime reads only this.
  * An executable skill has a `graph`; a document skill has a `doc` and feeds an agent.
  */
@@ -79,6 +96,8 @@ export interface Skill {
   callSites?: readonly SourceRef[];
   /** When the skill may be chosen; never read by the runtime. */
   planning?: PlanningFacts;
+  /** What the skill declares for routing requests to it. */
+  routing?: SkillRouting;
   /** Free-form facts for surfaces (UI hints, examples); never read by the runtime. */
   meta?: Readonly<Record<string, unknown>>;
 }

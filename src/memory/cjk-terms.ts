@@ -1,7 +1,4 @@
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
-const QUERY_PIECE =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}_]+/gu;
-const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+import { cjkPairs, isCjkRun, replaceCjkRuns, textPieces } from '../text/cjk.js';
 
 /**
  * The text FTS5 indexes for `text`: each run of Chinese (or Japanese, Korean) characters becomes its
@@ -10,15 +7,12 @@ const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han
  * or the final single. Other text stays as it is for the unicode61 tokenizer.
  */
 export function indexTerms(text: string): string {
-  return text.replace(CJK_RUN, (run) => ` ${cjkPieces(run).join(' ')} `);
+  return replaceCjkRuns(text, (run) => ` ${cjkPieces(run).join(' ')} `);
 }
 
 function cjkPieces(run: string): string[] {
   const chars = [...run];
-  const pieces: string[] = [];
-  for (let i = 0; i + 1 < chars.length; i++) pieces.push(chars[i] + chars[i + 1]);
-  pieces.push(chars[chars.length - 1]);
-  return pieces;
+  return chars.length < 2 ? chars : [...cjkPairs(run), chars[chars.length - 1]];
 }
 
 /**
@@ -29,16 +23,12 @@ function cjkPieces(run: string): string[] {
  */
 export function matchQuery(query: string, loose = false): string {
   const terms: string[] = [];
-  for (const piece of query.match(QUERY_PIECE) ?? []) {
-    if (!CJK.test(piece)) terms.push(`${quote(piece)}*`);
+  for (const piece of textPieces(query)) {
+    if (!isCjkRun(piece) || [...piece].length === 1) terms.push(`${quote(piece)}*`);
     else {
-      const chars = [...piece];
-      if (chars.length === 1) terms.push(`${quote(piece)}*`);
-      else {
-        const pairs = chars.slice(0, -1).map((c, i) => c + chars[i + 1]);
-        if (loose) terms.push(...pairs.map(quote));
-        else terms.push(quote(pairs.join(' ')));
-      }
+      const pairs = cjkPairs(piece);
+      if (loose) terms.push(...pairs.map(quote));
+      else terms.push(quote(pairs.join(' ')));
     }
   }
   return [...new Set(terms)].join(' OR ');
@@ -46,7 +36,7 @@ export function matchQuery(query: string, loose = false): string {
 
 /** The query's words, for finding where a snippet should start. */
 export function queryWords(query: string): string[] {
-  return (query.match(QUERY_PIECE) ?? []).map((w) => w.toLowerCase());
+  return textPieces(query).map((w) => w.toLowerCase());
 }
 
 function quote(text: string): string {

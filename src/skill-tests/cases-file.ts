@@ -2,12 +2,15 @@ import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 
 import type { Diagnostic } from '../ir/diagnostic.js';
 import { LEVELS, type Expectations, type Level, type TestCase } from './case.js';
 import type { FakeReply } from './fake-openai.js';
+import { readRouteSection, type RouteSection } from './route-cases-file.js';
 
 /** What a cases.yaml holds: its cases, the skill it names for all of them, and its problems. */
 export interface CasesFile {
   file: string;
   skill?: string;
   cases: TestCase[];
+  /** `route:` cases and their targets, when the file has them. */
+  route?: RouteSection;
   diagnostics: Diagnostic[];
 }
 
@@ -40,7 +43,8 @@ const PROMPT_KEYS = ['system_contains', 'system_not_contains', 'user_contains', 
 const STATUSES = ['completed', 'awaiting', 'failed', 'refused'];
 
 /**
- * Reads a cases.yaml: `cases:` (a list), and optionally `skill:` for all of them. Each case has a
+ * Reads a cases.yaml: `cases:` (a list), optionally `skill:` for all of them, and `route:` cases (see
+ * route-cases-file.ts); a file may hold only routing cases. Each case has a
  * `name`; its `level` defaults to L2 for a `script` case and L1 otherwise. Problems are diagnostics
  * with positions; a case with a problem is left out.
  */
@@ -82,14 +86,16 @@ export function parseCasesFile(file: string, text: string): CasesFile {
       'bad-field',
       'skill must be a skill id, e.g. skill: loan-intake',
     );
+  const route = readRouteSection(file, doc, lines, report);
   const list = root.get('cases', true) as YamlNode | undefined;
+  if (route && list === undefined) return { file, skill, cases: [], route, diagnostics };
   if (!isSeq(list)) {
     report(
       list ?? root,
       'no-cases',
       'the file has no "cases:" list; add cases: followed by "- name: …" entries',
     );
-    return { file, skill, cases: [], diagnostics };
+    return { file, skill, cases: [], route, diagnostics };
   }
   const cases: TestCase[] = [];
   const names = new Set<string>();
@@ -110,7 +116,7 @@ export function parseCasesFile(file: string, text: string): CasesFile {
     names.add(c.name);
     cases.push({ ...c, file, line: at(node).line });
   });
-  return { file, skill, cases, diagnostics };
+  return { file, skill, cases, route, diagnostics };
 }
 
 type Fail = (key: string | undefined, message: string) => void;

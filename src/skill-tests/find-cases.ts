@@ -5,6 +5,7 @@ import type { Diagnostic } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 import type { TestCase } from './case.js';
 import { parseCasesFile } from './cases-file.js';
+import type { RouteSection } from './route-cases-file.js';
 
 /** A case with the skill it tests. */
 export interface BoundCase {
@@ -16,11 +17,13 @@ export interface BoundCase {
  * Finds the cases of some skills, whatever their dialect: `cases.yaml` inside a skill folder (engine,
  * skill.json); `<name>.cases.yaml` next to a file skill (`greet.md`); `cases.yaml` in a folder of file
  * skills. A case tests the skill it names (`skill:`, on the case or the file), else the file's own
- * skill, else the only skill of its folder.
+ * skill, else the only skill of its folder. `folders` (the folders given to `skein test`) may hold a
+ * `cases.yaml` of their own, for routing cases over all their skills. Routing sections come back by file.
  */
 export async function findCases(
   skills: readonly Skill[],
-): Promise<{ cases: BoundCase[]; diagnostics: Diagnostic[] }> {
+  folders: readonly string[] = [],
+): Promise<{ cases: BoundCase[]; routes: (RouteSection & { file: string })[]; diagnostics: Diagnostic[] }> {
   const owners = new Map<string, Skill[]>();
   const own = (file: string, skill: Skill) => owners.set(file, [...(owners.get(file) ?? []), skill]);
   for (const skill of skills) {
@@ -31,12 +34,19 @@ export async function findCases(
       own(join(dirname(source), 'cases.yaml'), skill);
     }
   }
+  for (const folder of folders)
+    if (isDirectory(folder)) {
+      const file = join(resolve(folder), 'cases.yaml');
+      if (!owners.has(file)) owners.set(file, []);
+    }
   const cases: BoundCase[] = [];
+  const routes: (RouteSection & { file: string })[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const [file, candidates] of [...owners].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (!existsSync(file)) continue;
     const parsed = parseCasesFile(file, await readFile(file, 'utf8'));
     diagnostics.push(...parsed.diagnostics);
+    if (parsed.route) routes.push({ file, ...parsed.route });
     for (const c of parsed.cases) {
       const wanted = c.skill ?? parsed.skill;
       const skill = wanted
@@ -58,7 +68,7 @@ export async function findCases(
         });
     }
   }
-  return { cases, diagnostics };
+  return { cases, routes, diagnostics };
 }
 
 function isDirectory(path: string): boolean {

@@ -11,3 +11,5 @@ export {
   type FakeScript,
   type ChatRequest,
 } from './fake-openai.js';
+export type { RoutingReport, RouteSetReport, Confusion } from './route-eval.js';
+export type { RouteCase, RouteTargets } from './route-case.js';

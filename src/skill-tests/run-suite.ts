@@ -1,9 +1,12 @@
 import type { SkeinConfig } from '../config/config.js';
 import { createLlmService, openHost, type Host } from '../host/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
-import { errorsIn, loadPaths } from '../library/index.js';
+import { errorsIn, loadPaths, SkillLibrary, type LoadedUnit } from '../library/index.js';
+import { buildRouteIndex } from '../router/index.js';
 import { REAL_MODEL_LEVELS, type Level } from './case.js';
 import { findCases, type BoundCase } from './find-cases.js';
+import type { RouteSection } from './route-cases-file.js';
+import { evaluateRouting, type RoutingReport } from './route-eval.js';
 import { needsRealModel, runCase, type CaseEnvironment } from './run-case.js';
 import { SCRIPTED_MODEL, ScriptedModel } from './scripted-model.js';
 
@@ -45,6 +48,9 @@ export interface SuiteResult {
   cases: CaseResult[];
   /** Problems loading skills or reading cases files. */
   diagnostics: Diagnostic[];
+  /** The `route:` cases of each cases file, over all the skills loaded. */
+  routing: RoutingReport[];
+  /** Cases and routing reports that passed, failed; cases skipped. */
   passed: number;
   failed: number;
   skipped: number;
@@ -57,13 +63,17 @@ export interface SuiteResult {
 export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const { units } = await loadPaths(o.paths);
   const diagnostics = errorsIn(units.flatMap((u) => u.diagnostics));
-  const found = await findCases(units.flatMap((u) => u.skills));
+  const found = await findCases(
+    units.flatMap((u) => u.skills),
+    o.paths,
+  );
   diagnostics.push(...found.diagnostics);
+  const routing = routeCases(units, found.routes, diagnostics);
   const results: CaseResult[] = [];
   const selected = found.cases.filter(
     (b) => o.levels.includes(b.case.level) || REAL_MODEL_LEVELS.includes(b.case.level),
   );
-  if (!selected.length) return summary(results, diagnostics);
+  if (!selected.length) return summary(results, routing, diagnostics);
 
   const model = await ScriptedModel.start();
   let host: Host | undefined;
@@ -85,7 +95,22 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     await host?.close();
     await model.close();
   }
-  return summary(results, diagnostics);
+  return summary(results, routing, diagnostics);
+}
+
+/** Routes the `route:` cases of each file over every skill loaded (the highest version of each id). */
+function routeCases(
+  units: readonly LoadedUnit[],
+  routes: readonly (RouteSection & { file: string })[],
+  diagnostics: Diagnostic[],
+): RoutingReport[] {
+  if (!routes.length) return [];
+  const index = buildRouteIndex(new SkillLibrary(units).all());
+  return routes.map((section) => {
+    const { report, diagnostics: found } = evaluateRouting(index, section);
+    diagnostics.push(...found);
+    return report;
+  });
 }
 
 async function runRepeated(bound: BoundCase, env: CaseEnvironment, o: SuiteOptions): Promise<CaseResult> {
@@ -151,7 +176,15 @@ function realModelProblem(
   }
 }
 
-function summary(cases: CaseResult[], diagnostics: Diagnostic[]): SuiteResult {
+function summary(cases: CaseResult[], routing: RoutingReport[], diagnostics: Diagnostic[]): SuiteResult {
   const by = (status: CaseResult['status']) => cases.filter((c) => c.status === status).length;
-  return { cases, diagnostics, passed: by('passed'), failed: by('failed'), skipped: by('skipped') };
+  const routed = (passed: boolean) => routing.filter((r) => r.passed === passed).length;
+  return {
+    cases,
+    diagnostics,
+    routing,
+    passed: by('passed') + routed(true),
+    failed: by('failed') + routed(false),
+    skipped: by('skipped'),
+  };
 }

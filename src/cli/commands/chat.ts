@@ -3,19 +3,17 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ChatSession, type ChatCall, type ChatOptions } from '../../chat/index.js';
 import type { SkillSession } from '../../code/modules/index.js';
-import type { SkeinConfig } from '../../config/config.js';
 import { loadConfig } from '../../config/load-config.js';
 import { openSkein } from '../../host/index.js';
-import type { Skill } from '../../ir/skill.js';
-import { loadLibrary } from '../../library/index.js';
 import { resolveModel } from '../../models/index.js';
 import { parseCommandArgs } from '../args.js';
 import { interruptSignal } from '../interrupt.js';
+import { loadLatestSkills } from '../latest-skills.js';
 import { colorFor, type Style } from '../style.js';
 import { UsageError } from '../usage-error.js';
 
 const USAGE =
-  'skein chat [--message TEXT]... [--skills PATH]... [--json] [--model provider:model] [--max-steps N]';
+  'skein chat [--message TEXT]... [--skills PATH]... [--json] [--model provider:model] [--max-steps N] [--max-functions N]';
 
 /**
  * `skein chat`: a conversation with a model that calls every loaded skill as a function. Interactive on a
@@ -29,6 +27,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     json: { type: 'boolean' },
     model: { type: 'string' },
     'max-steps': { type: 'string' },
+    'max-functions': { type: 'string' },
     help: { type: 'boolean' },
   });
   if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
@@ -38,13 +37,16 @@ export async function chatCommand(argv: string[]): Promise<number> {
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
     throw new UsageError('--max-steps takes a whole number above 0');
+  const maxFunctions = values['max-functions'] === undefined ? undefined : Number(values['max-functions']);
+  if (maxFunctions !== undefined && !(Number.isInteger(maxFunctions) && maxFunctions > 0))
+    throw new UsageError('--max-functions takes a whole number above 0');
   for (const p of skillPaths)
     if (!existsSync(p)) throw new UsageError(`--skills ${p}: no such file or folder`);
   const json = Boolean(values.json);
 
   const config = loadConfig();
   const model = resolveModel(values.model ?? config.model, config);
-  const skills = await loadChatSkills(skillPaths, config);
+  const skills = await loadLatestSkills(config, skillPaths);
   const session: SkillSession = { id: randomUUID(), messages: [] };
   const skein = openSkein({ config, model: values.model, session });
   const interrupt = interruptSignal();
@@ -56,6 +58,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     skills,
     session,
     maxSteps,
+    maxFunctions,
     signal: interrupt.signal,
     ...view?.listeners,
   });
@@ -80,23 +83,6 @@ export async function chatCommand(argv: string[]): Promise<number> {
     interrupt.dispose();
     await skein.close();
   }
-}
-
-/**
- * The skills of `--skills` (or the configured skills path), highest version of each id; files with errors
- * are left out, and files that look like skills but are none are named, each with a notice.
- */
-async function loadChatSkills(paths: readonly string[], config: SkeinConfig): Promise<Skill[]> {
-  const { library, units, brokenFiles } = await loadLibrary(paths.length ? paths : config.skillsPath, {
-    skipMissing: !paths.length,
-  });
-  if (brokenFiles)
-    process.stderr.write(
-      `${brokenFiles} skill file${brokenFiles === 1 ? '' : 's'} with errors left out; run skein validate to see them\n`,
-    );
-  const lookalikes = units.filter((u) => u.diagnostics.some((d) => d.code === 'skein/skipped'));
-  for (const u of lookalikes) process.stderr.write(`skipped ${u.path}: ${u.diagnostics[0].message}\n`);
-  return library.latest();
 }
 
 /** The user's messages: the `--message` values, else lines typed at a prompt (or piped in) until /exit or the end of input. */

@@ -20,6 +20,7 @@ export function reportRefusal(e: unknown, json: boolean): number {
   return code === 'bad_skill' ||
     code === 'input_invalid' ||
     code === 'input_required' ||
+    code === 'no_route' ||
     code === 'not_executable'
     ? 2
     : 1;

@@ -3,8 +3,10 @@ import { parseCommandArgs } from '../args.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
 import { driveRun } from './drive-run.js';
+import { runRouted } from './run-routed.js';
 
-const USAGE = 'skein run SKILL [--input JSON|@file.json] [--json] [--model provider:model] [--dialect NAME]';
+const USAGE =
+  'skein run SKILL [--input JSON|@file.json] [--json] [--model provider:model] [--dialect NAME]\n       skein run --route "REQUEST" [--input JSON|@file.json] [--json] [--model provider:model]';
 
 /** `skein run SKILL`: runs a skill until it completes, pauses for a person, or fails. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -13,9 +15,22 @@ export async function runCommand(argv: string[]): Promise<number> {
     json: { type: 'boolean' },
     model: { type: 'string' },
     dialect: { type: 'string' },
+    route: { type: 'string' },
     help: { type: 'boolean' },
   });
   if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  const request = values.route;
+  if (request !== undefined) {
+    if (positionals.length || !request.trim())
+      throw new UsageError('run --route takes a REQUEST in quotes instead of a SKILL');
+    const given = readInputArg(values.input) ?? {};
+    if (typeof given !== 'object' || given === null || Array.isArray(given))
+      throw new UsageError('--input is a JSON object of input fields');
+    const json = Boolean(values.json);
+    return driveRun({ json, model: values.model }, (skein, run) =>
+      runRouted(skein, request, given as Record<string, unknown>, { json, model: values.model, run }),
+    );
+  }
   if (positionals.length !== 1) throw new UsageError('run needs exactly one SKILL');
   const dialect = values.dialect as DialectName | undefined;
   if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);

@@ -1,6 +1,13 @@
 import { relative } from 'node:path';
 import { loadConfig } from '../../config/load-config.js';
-import { LEVELS, runSuite, type CaseResult, type Level, type SuiteResult } from '../../skill-tests/index.js';
+import {
+  LEVELS,
+  runSuite,
+  type CaseResult,
+  type Level,
+  type RoutingReport,
+  type SuiteResult,
+} from '../../skill-tests/index.js';
 import { parseCommandArgs } from '../args.js';
 import { colorFor, type Style } from '../style.js';
 import { UsageError } from '../usage-error.js';
@@ -64,7 +71,8 @@ function printSummary(result: SuiteResult, c: Style): void {
     process.stdout.write(
       c.red(`${relative(process.cwd(), d.file)}:${d.line}:${d.column}: error ${d.code} ${d.message}`) + '\n',
     );
-  if (!result.cases.length && !result.diagnostics.length)
+  for (const report of result.routing) process.stdout.write(routingLines(report, c));
+  if (!result.cases.length && !result.routing.length && !result.diagnostics.length)
     process.stdout.write("no cases found (a skill's cases live in cases.yaml beside it)\n");
   const parts = [
     c.green(`${result.passed} passed`),
@@ -72,4 +80,33 @@ function printSummary(result: SuiteResult, c: Style): void {
     `${result.skipped} skipped`,
   ];
   process.stdout.write(parts.join(', ') + '\n');
+}
+
+/** A routing report: per set, top-1 and none accuracy against the targets, then the confusions. */
+function routingLines(r: RoutingReport, c: Style): string {
+  const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
+  const lines = [
+    `${r.passed ? c.green('✓') : c.red('✗')} routing ${relative(process.cwd(), r.file)}  ${c.dim(
+      `threshold ${r.threshold}; targets top-1 ≥ ${pct(r.targets.top1)}, none ≥ ${pct(r.targets.none)}`,
+    )}`,
+  ];
+  for (const s of r.sets) {
+    const mark = s.passed ? c.green('✓') : c.red('✗');
+    lines.push(
+      `  ${mark} ${s.set.padEnd(8)} top-1 ${pct(s.top1)} (${s.top1Hits}/${s.inScope} in scope), none ${pct(s.none)} (${s.noneHits}/${s.outOfScope})`,
+    );
+    for (const f of s.confusions)
+      lines.push(
+        c.dim(
+          `      ${f.expected ?? 'none'} ← ${JSON.stringify(f.request)}: got ${f.got ?? 'none'} (top score ${f.score}) at line ${f.line}`,
+        ),
+      );
+  }
+  if (r.calibration)
+    lines.push(
+      c.dim(
+        `  best threshold for the cases outside "holdout": ${r.calibration.threshold} (top-1 ${pct(r.calibration.top1)}, none ${pct(r.calibration.none)})`,
+      ),
+    );
+  return lines.join('\n') + '\n';
 }

@@ -104,6 +104,7 @@ export function compileAegis(file: string, text: string): LoadResult {
     description: header.description,
     tags: header.tags,
     source: file,
+    routing: { aliases: header.aliases, triggers: [], headings: [] },
     input: input.schema,
     output: output.schema,
     inputAt: [],

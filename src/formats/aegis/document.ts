@@ -30,6 +30,7 @@ export interface AegisDocument {
 const KNOWN_SECTIONS = new Set([
   'description',
   'capabilitytags',
+  'aliases',
   'intent',
   'input_schema',
   'output_schema',
@@ -97,7 +98,7 @@ export function outlineAegis(text: string, report: Reporter): AegisDocument {
         if (!KNOWN_SECTIONS.has(key))
           report.warn(
             'unknown-section',
-            `unknown section "## ${block.text.trim()}" is ignored (known: description, capabilityTags, input_schema, output_schema, steps)`,
+            `unknown section "## ${block.text.trim()}" is ignored (known: description, capabilityTags, aliases, input_schema, output_schema, steps)`,
             block.offset,
           );
         section = { key, offset: block.offset, blocks: [] };

@@ -9,6 +9,8 @@ export interface Header {
   version: string;
   description: string;
   tags: string[];
+  /** `## aliases`: other words for what the skill does (a Skein addition, for routing). */
+  aliases: string[];
 }
 
 const LIST_ITEM = /^\s*[-*+]\s+(.*\S)\s*$/;
@@ -18,9 +20,9 @@ const SHORT_VERSION = /^(\d+)(?:\.(\d+))?$/;
 /** The frontmatter's version as written (YAML would read `1.0` as the number 1). */
 const FRONTMATTER_VERSION = /^version[ \t]*:[ \t]*["']?([^"'\s#]+)/m;
 
-/** Reads id, version (default 1.0.0), description and capabilityTags, accepting older forms with a warning. */
+/** Reads id, version (default 1.0.0), description, capabilityTags and aliases, accepting older forms with a warning. */
 export function readHeader(doc: AegisDocument, report: Reporter): Header {
-  const header: Header = { id: doc.id, version: '', description: '', tags: [] };
+  const header: Header = { id: doc.id, version: '', description: '', tags: [], aliases: [] };
   const fm = readFrontmatter(doc, report);
   for (const a of doc.headerAttrs) {
     if (a.key === 'version') {
@@ -64,11 +66,9 @@ export function readHeader(doc: AegisDocument, report: Reporter): Header {
       '"## intent" is an older name; the section is now "## capabilityTags"',
       doc.sections.get('intent')!.offset,
     );
-  if (tags)
-    for (const b of tags.blocks) {
-      const m = b.kind === 'text' ? LIST_ITEM.exec(b.text) : null;
-      if (m) header.tags.push(m[1]);
-    }
+  if (tags) header.tags.push(...listItems(tags.blocks));
+  const aliases = doc.sections.get('aliases');
+  if (aliases) header.aliases.push(...listItems(aliases.blocks));
   if (fm) readFrontmatterFields(doc, fm, header, report);
   header.version ||= '1.0.0';
   checkId(header, doc, report);
@@ -161,6 +161,14 @@ function checkId(header: Header, doc: AegisDocument, report: Reporter): void {
     at,
     at + (doc.id ? header.id.length : 0),
   );
+}
+
+/** The items of a Markdown list (`- item`). */
+function listItems(blocks: readonly Block[]): string[] {
+  return blocks.flatMap((b) => {
+    const m = b.kind === 'text' ? LIST_ITEM.exec(b.text) : null;
+    return m ? [m[1]] : [];
+  });
 }
 
 function sectionText(blocks: readonly Block[]): string {

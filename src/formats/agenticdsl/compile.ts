@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { JsonSchema } from '../../ir/schema.js';
 import { SourceText } from '../../ir/source.js';
 import type { LoadResult, Skill } from '../../ir/skill.js';
+import { markdownHeadings } from '../kit/headings.js';
 import { checkCodelet } from './codelets.js';
 import { readDeclarations } from './declarations.js';
 import { buildGraphs } from './graph/build.js';
@@ -47,8 +48,9 @@ export function compileAgenticDsl(file: string, text: string): LoadResult {
     version: VERSION,
     dialect: 'agenticdsl',
     description: meta.description ?? '',
-    tags: [],
+    tags: meta.tags,
     source: file,
+    routing: { aliases: meta.aliases, triggers: [], headings: proseHeadings(text) },
     input,
     output: {},
     inputAt: [],
@@ -57,4 +59,9 @@ export function compileAgenticDsl(file: string, text: string): LoadResult {
     ...(meta.budget ? { budget: meta.budget } : {}),
   };
   return { skills: [skill], diagnostics: report.diagnostics };
+}
+
+/** The file's own headings (not the `### AgenticDSL` ones that open blocks): what the graph is about. */
+function proseHeadings(text: string): string[] {
+  return markdownHeadings(text).filter((h) => !/^AgenticDSL\b/i.test(h));
 }

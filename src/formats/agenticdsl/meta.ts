@@ -16,6 +16,7 @@ const FIELDS = [
   'layer_profile',
   'context_merge_strategy',
   'tags',
+  'aliases',
   'metadata',
 ];
 const BUDGET = ['max_nodes', 'max_llm_calls', 'max_duration_sec'];
@@ -26,14 +27,17 @@ export interface Meta {
   entryPoint?: Ref;
   description?: string;
   name?: string;
+  tags: string[];
+  /** Other words for what the graph does (a Skein addition, for routing). */
+  aliases: string[];
 }
 
 /** Reads `/__meta__`: the execution budget (enforced by the runtime), the entry point, a description. */
 export function readMeta(decls: Declarations, report: Reporter): Meta {
   const meta = decls.meta;
-  if (!meta) return {};
+  if (!meta) return { tags: [], aliases: [] };
   const { block, map, fields } = meta;
-  const out: Meta = {};
+  const out: Meta = { tags: [], aliases: [] };
   for (const key of Object.keys(fields))
     if (!FIELDS.includes(key))
       report.warn(
@@ -43,6 +47,17 @@ export function readMeta(decls: Declarations, report: Reporter): Meta {
       );
   if (typeof fields.description === 'string') out.description = fields.description;
   if (typeof fields.name === 'string') out.name = fields.name;
+  for (const key of ['tags', 'aliases'] as const) {
+    const value = fields[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) out[key] = value;
+    else
+      report.warn(
+        'meta-list',
+        `${key} is a list of words, e.g. ${key}: ["order", "订单"]; it is ignored`,
+        ...spanOf(block, nodeAt(block, [key])),
+      );
+  }
   if (fields.entry_point !== undefined)
     out.entryPoint = ref(block, nodeAt(block, ['entry_point']), fields.entry_point, 'entry_point', report);
   const budget = fields.execution_budget;

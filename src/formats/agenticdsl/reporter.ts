@@ -17,6 +17,7 @@ export type AgenticDslCode =
   | 'entry-has-predecessors'
   | 'heading-level'
   | 'heading-path'
+  | 'meta-list'
   | 'ignored-field'
   | 'ignored-next'
   | 'missing-begin-marker'

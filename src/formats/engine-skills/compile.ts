@@ -4,8 +4,8 @@ import { isError, type Diagnostic } from '../../ir/diagnostic.js';
 import { chain } from '../../ir/graph.js';
 import type { AgentNode, EndNode } from '../../ir/nodes.js';
 import type { JsonSchema } from '../../ir/schema.js';
-import type { LoadResult, Skill } from '../../ir/skill.js';
-import type { PlanningFacts } from '../../ir/skill.js';
+import type { LoadResult, PlanningFacts, Skill } from '../../ir/skill.js';
+import { markdownHeadings } from '../kit/headings.js';
 import { buildContract } from './contract.js';
 import { JsonFile } from './json-file.js';
 import { readMeta } from './meta.js';
@@ -119,6 +119,11 @@ export async function compileEngineFolder(folder: string): Promise<LoadResult> {
     graph: chain([agent, end]),
     model: meta.model,
     planning,
+    routing: {
+      aliases: meta.keywords,
+      triggers: meta.contexts,
+      headings: markdownHeadings(skillMd),
+    },
     meta: {
       tools: meta.tools,
       references: { tokens: references.tokens, cut: references.cut },

@@ -10,6 +10,8 @@ export interface EngineMeta {
   description: string;
   version: string;
   contexts: string[];
+  /** `triggers.keywords`: words and phrases of requests the skill is for (a Skein addition, for routing). */
+  keywords: string[];
   when: Condition[];
   requiresAll: Condition[];
   requiresAny: Condition[];
@@ -105,8 +107,9 @@ export function readMeta(json: JsonFile, folderName: string, out: Diagnostic[]):
     );
 
   const triggers = r.record(m.triggers, ['triggers'], 'triggers') ?? {};
-  r.unknownKeys(triggers, ['triggers'], ['contexts', 'state_conditions'], 'triggers');
+  r.unknownKeys(triggers, ['triggers'], ['contexts', 'state_conditions', 'keywords'], 'triggers');
   const contexts = r.strings(triggers.contexts, ['triggers', 'contexts'], 'triggers.contexts') ?? [];
+  const keywords = r.strings(triggers.keywords, ['triggers', 'keywords'], 'triggers.keywords') ?? [];
   const when = conditions(
     triggers.state_conditions,
     ['triggers', 'state_conditions'],
@@ -184,6 +187,7 @@ export function readMeta(json: JsonFile, folderName: string, out: Diagnostic[]):
     description,
     version: version && SEMVER.test(version) ? version : '1.0.0',
     contexts,
+    keywords,
     when,
     requiresAll,
     requiresAny,

@@ -9,6 +9,7 @@ import { findFrontmatter } from './frontmatter-block.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
 import { chunkPart, filePart, sectionPart } from './parts.js';
 import { Reporter } from './reporter.js';
+import { docRouting } from './routing.js';
 import type { ResourceFile } from './resources.js';
 import { scanBody, type HeadingLine } from './scan-body.js';
 import { splitSections } from './sections.js';
@@ -79,13 +80,15 @@ export function compileSkillDoc(input: DocInput): LoadResult {
     report,
   );
 
+  const { tags, routing } = docRouting(fm, headings, parts);
   const skill: Skill = {
     id: identity.name,
     version: identity.version,
     dialect: 'skilldoc',
     description: identity.description,
-    tags: [],
+    tags,
     source: input.folder?.path ?? file,
+    routing,
     input: ANY_OBJECT,
     output: ANY_OBJECT,
     inputAt: [],

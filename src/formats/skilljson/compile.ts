@@ -88,6 +88,8 @@ function toSkill(manifest: SkillManifest, graph: Graph, companions: Companions, 
     description: manifest.description,
     tags: manifest.tags,
     source: companions.source,
+    // skill.json's meta-schema is closed, so its words for routing are its tags and category.
+    routing: { category: manifest.category, aliases: [], triggers: [], headings: [] },
     input: manifest.input,
     output: manifest.output,
     inputAt: ['input'],

@@ -16,11 +16,20 @@ const BELOW: Record<string, readonly string[]> = {
   schema: ['ir'],
   runtime: ['ir', 'expr', 'schema'],
   'formats/kit': ['ir'],
+  text: [],
 };
+/** The features, between the host and the surfaces: surfaces use them through their index. */
+const FEATURES = ['chat', 'planner', 'router', 'skilldocs', 'graph', 'skill-tests'];
+/**
+ * What the router may import besides itself: it reads IR skills, takes the planner's rules as a stage,
+ * calls models through the runtime's `LlmService` port, and shares the CJK pieces of src/text. It never
+ * loads files or opens a runtime: a surface gives it skills (and a model service).
+ */
+const ROUTER_MAY = ['ir', 'runtime', 'planner', 'text'];
 /** What a dialect front end may import besides itself. */
 const FRONT_END_MAY = ['ir', 'expr', 'schema', 'tokens', 'formats/kit', 'formats'];
 /** Folders whose insides are theirs: others import their index.ts only. */
-const SEALED = ['runtime', 'library'];
+const SEALED = ['runtime', 'library', 'router'];
 
 interface Edge {
   from: string;
@@ -60,7 +69,7 @@ const edges = importGraph();
 const crossing = edges.filter((e) => area(e.from) !== area(e.to));
 const show = (list: Edge[]) => list.map((e) => `${e.from} → ${e.to}`).join('\n');
 
-test('ir, expr, schema, runtime and the front ends’ kit import nothing above them', () => {
+test('ir, expr, schema, runtime, text and the front ends’ kit import nothing above them', () => {
   const upward = crossing.filter((e) => {
     const allowed = BELOW[area(e.from)];
     return allowed && !allowed.includes(area(e.to));
@@ -77,11 +86,20 @@ test('a front end imports no other front end and no surface; others use a front 
   assert.equal(show(wrong), '');
 });
 
-test('surfaces never reach into a front end, and the runtime and the library are entered by their index only', () => {
+test('surfaces never reach into a front end, and the runtime, the library and the router are entered by their index only', () => {
   const wrong = crossing.filter(
     (e) =>
       (SURFACES.includes(area(e.from)) && area(e.to).startsWith('formats')) ||
       (SEALED.includes(area(e.to)) && e.to !== `${area(e.to)}/index.ts`),
+  );
+  assert.equal(show(wrong), '');
+});
+
+test('the router reads IR skills and the runtime’s ports only, and only surfaces and features use it', () => {
+  const wrong = crossing.filter(
+    (e) =>
+      (area(e.from) === 'router' && !ROUTER_MAY.includes(area(e.to))) ||
+      (area(e.to) === 'router' && ![...SURFACES, ...FEATURES, ''].includes(area(e.from))),
   );
   assert.equal(show(wrong), '');
 });
@@ -131,6 +149,8 @@ test('the check sees the imports it guards', () => {
   // A guard that finds no edges would pass anything: make sure it reads the real graph.
   assert.ok(edges.some((e) => e.from === 'cli/commands/run.ts' && e.to === 'cli/commands/drive-run.ts'));
   assert.ok(edges.some((e) => e.from === 'library/load-paths.ts' && e.to === 'formats/index.ts'));
+  assert.ok(edges.some((e) => e.from === 'cli/commands/route.ts' && e.to === 'router/index.ts'));
+  assert.ok(edges.some((e) => e.from === 'router/model-stage.ts' && e.to === 'runtime/index.ts'));
   assert.equal(area('formats/aegis/steps/tool.ts'), 'formats/aegis');
   assert.ok(isFrontEnd('formats/agenticdsl') && !isFrontEnd('formats/kit'));
 });

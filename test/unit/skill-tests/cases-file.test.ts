@@ -71,3 +71,34 @@ test('mistakes in a cases file are diagnostics with positions; the bad case is l
     'the file has no "cases:" list; add cases: followed by "- name: …" entries',
   );
 });
+
+test('route: cases read with their line; a file may hold only them; mistakes are named at their line', () => {
+  const parsed = parseCasesFile(
+    'cases.yaml',
+    `route_targets: { top1: 0.9 }
+route:
+  - { request: 帮我出一份销售报表, expect: sales_report }
+  - request: Play some music
+    expect: none
+    set: holdout
+  - { request: "", expect: x }
+  - { request: hi, expect: x, colour: red }
+`,
+  );
+  assert.deepEqual(parsed.route?.targets, { top1: 0.9, none: 0.7 });
+  assert.deepEqual(
+    parsed.route?.cases.map(({ request, expect, set, line }) => ({ request, expect, set, line })),
+    [
+      { request: '帮我出一份销售报表', expect: 'sales_report', set: 'main', line: 3 },
+      { request: 'Play some music', expect: null, set: 'holdout', line: 4 },
+    ],
+  );
+  assert.deepEqual(
+    parsed.diagnostics.map((d) => [d.line, d.code, d.message]),
+    [
+      [7, 'test/bad-route', 'route case 3: request must be the text of a request'],
+      [8, 'test/bad-route', 'route case 4: unknown key "colour"; a route case has request, expect, set'],
+    ],
+  );
+  assert.deepEqual(parsed.cases, []);
+});

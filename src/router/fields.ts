@@ -1,0 +1,53 @@
+import type { JsonSchema } from '../ir/schema.js';
+import type { Skill } from '../ir/skill.js';
+
+/** The parts of a skill the router reads, each with its weight and how much its length matters (BM25F `b`). */
+export const FIELDS = {
+  id: { weight: 3, b: 0.3 },
+  aliases: { weight: 3, b: 0.3 },
+  tags: { weight: 2.5, b: 0.3 },
+  triggers: { weight: 1.5, b: 0.3 },
+  category: { weight: 1, b: 0 },
+  description: { weight: 1.5, b: 0.75 },
+  headings: { weight: 0.6, b: 0.75 },
+  inputs: { weight: 0.4, b: 0.75 },
+} as const;
+
+/** A lower-case letter or digit followed by a capital: where a camelCase id splits into words. */
+const CAMEL = /([\p{Ll}\p{N}])(\p{Lu})/gu;
+
+export type FieldName = keyof typeof FIELDS;
+export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
+
+/**
+ * The text of each field of a skill, whatever its dialect: id, declared aliases, tags (Aegis
+ * capabilityTags, skill.json and document tags), triggers, category, description, document headings, and
+ * the names and descriptions of its input fields.
+ */
+export function skillFields(skill: Skill): Record<FieldName, string> {
+  const r = skill.routing;
+  return {
+    id: skill.id.replace(CAMEL, '$1 $2'),
+    aliases: (r?.aliases ?? []).join('\n'),
+    tags: skill.tags.join('\n'),
+    triggers: (r?.triggers ?? []).join('\n'),
+    category: r?.category ?? '',
+    description: skill.description,
+    headings: (r?.headings ?? []).join('\n'),
+    inputs: inputText(skill.input).join('\n'),
+  };
+}
+
+/** Names, titles and descriptions of a schema's properties, nested ones too. */
+function inputText(schema: JsonSchema, depth = 0): string[] {
+  if (depth > 3 || typeof schema !== 'object' || schema === null) return [];
+  const out: string[] = [];
+  for (const [name, sub] of Object.entries(schema.properties ?? {})) {
+    out.push(name);
+    if (typeof sub !== 'object' || sub === null) continue;
+    const s = sub as JsonSchema & { label?: unknown };
+    for (const text of [s.title, s.description, s.label]) if (typeof text === 'string') out.push(text);
+    out.push(...inputText(s, depth + 1));
+  }
+  return out;
+}
