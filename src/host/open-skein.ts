@@ -4,7 +4,15 @@ import type { SkillSession } from '../code/modules/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { LibrarySkillService, loadLibrary, resolveSkill } from '../library/index.js';
-import type { RunEvent, RunOptions, RunRecord, RunResult, RunStore } from '../runtime/index.js';
+import type {
+  RunEvent,
+  RunOptions,
+  RunPage,
+  RunQuery,
+  RunRecord,
+  RunResult,
+  RunStore,
+} from '../runtime/index.js';
 import { openHost, type Host } from './open-host.js';
 import { openStore } from './open-store.js';
 
@@ -38,11 +46,20 @@ export interface Skein {
   run(skill: Skill | string, input: unknown, options?: RunOptions): Promise<RunResult>;
   /** Answers a run that awaits a person, or continues one whose process died (no input). */
   resume(runId: string, input: unknown, options?: RunOptions): Promise<RunResult>;
+  /**
+   * Cancels a run that has not ended, wherever it runs, and returns it (failed with code `cancelled`):
+   * a run of this process is aborted; a run held by another live process is asked through the store
+   * and awaited up to `waitMs` (default 5 s; it may still be running then). `RunRefused` with
+   * `run_not_found` or `run_ended` otherwise.
+   */
+  cancel(runId: string, waitMs?: number): Promise<RunRecord>;
   getRun(runId: string): Promise<RunRecord | undefined>;
-  /** Most recent runs first. */
-  listRuns(options?: { limit?: number }): Promise<RunRecord[]>;
+  /** Most recent runs first: at most `limit` (default 50), by status or skill id, after a page's `next`. */
+  listRuns(query?: Partial<RunQuery>): Promise<RunPage>;
   /** A run's stored events in order; with `afterSeq`, only the later ones. */
   events(runId: string, afterSeq?: number): Promise<RunEvent[]>;
+  /** Opens now what is otherwise opened on first use (store, tools, models): a server does it before it listens. */
+  open(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,11 +96,14 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     async resume(runId, input, runOptions) {
       return (await runtime()).resume(runId, input, runOptions);
     },
+    async cancel(runId, waitMs) {
+      return (await runtime()).cancel(runId, waitMs);
+    },
     getRun: async (runId) => (await runs()).getRun(runId),
-    listRuns: async (o = {}) => (await runs()).listRuns(o.limit ?? 50),
-    async events(runId, afterSeq) {
-      const all = await (await runs()).events(runId);
-      return afterSeq === undefined ? all : all.filter((e) => e.seq > afterSeq);
+    listRuns: async (query = {}) => (await runs()).listRuns({ ...query, limit: query.limit ?? 50 }),
+    events: async (runId, afterSeq) => (await runs()).events(runId, afterSeq),
+    async open() {
+      await runtime();
     },
     async close() {
       // The host closes the store it was given; a host that failed to open has closed it already.

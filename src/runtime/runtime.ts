@@ -6,9 +6,11 @@ import { RunFailure, RunRefused } from './errors.js';
 import { isoNow } from './clock.js';
 import { EventSink, type RunListener } from './event-sink.js';
 import type { AwaitRequest, RunError, RunStatus } from './events.js';
+import { cancelRun, type DrivenRun } from './cancel-run.js';
 import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
 import type { ChildRuns } from './executors/index.js';
 import { RunLoop, type LoopResult } from './run-loop.js';
+import { watchRun } from './run-watch.js';
 import { subgraphSkill } from './subgraph.js';
 import type { RuntimeServices } from './services.js';
 import type { NodeRecord, RunRecord } from './ports/store.js';
@@ -37,7 +39,18 @@ const MAX_CALL_DEPTH = 32;
 
 /** Starts and resumes runs of skills over the services it is given. It never asks what dialect a skill is. */
 export class Runtime {
+  /** The runs this runtime is driving now, by id. */
+  private readonly driven = new Map<string, DrivenRun>();
+
   constructor(readonly services: RuntimeServices) {}
+
+  /**
+   * Cancels a run that has not ended, wherever it runs, and returns it (failed with code `cancelled`);
+   * a run held by another live process is asked to stop and awaited up to `waitMs`.
+   */
+  cancel(runId: string, waitMs = 5000): Promise<RunRecord> {
+    return cancelRun(this.services.store, this.driven, runId, waitMs);
+  }
 
   /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
   async start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
@@ -186,12 +199,14 @@ export class Runtime {
     sink: EventSink,
     options: RunOptions,
   ): Promise<RunResult> {
-    const store = this.services.store;
-    const renew = setInterval(
-      () => void store.renewLease(run.id, OWNER, Date.now() + LEASE_MS).catch(() => {}),
-      LEASE_MS / 3,
-    );
-    renew.unref();
+    const cancel = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, cancel.signal]) : cancel.signal;
+    let settled!: () => void;
+    this.driven.set(run.id, {
+      abort: () => cancel.abort(),
+      settled: new Promise<void>((resolve) => (settled = resolve)),
+    });
+    const unwatch = watchRun(this.services.store, run.id, () => cancel.abort());
     try {
       const initial: Context = skill.inputAt.length
         ? applyWrites({}, [{ path: skill.inputAt, value: run.input }])
@@ -206,7 +221,7 @@ export class Runtime {
         records,
         resume,
         children,
-        signal: options.signal,
+        signal,
       });
       let result = await loop.execute();
       if (result.kind === 'completed') {
@@ -223,7 +238,9 @@ export class Runtime {
       }
       return await this.settle(run.id, result, sink);
     } finally {
-      clearInterval(renew);
+      unwatch();
+      this.driven.delete(run.id);
+      settled();
     }
   }
 

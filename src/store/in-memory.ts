@@ -3,6 +3,8 @@ import {
   type RunEvent,
   type RunStatus,
   type NodeRecord,
+  type RunPage,
+  type RunQuery,
   type RunRecord,
   type RunStore,
 } from '../runtime/index.js';
@@ -12,10 +14,13 @@ export class MemoryRunStore implements RunStore {
   private readonly runs = new Map<string, RunRecord>();
   private readonly nodeRecords = new Map<string, Map<string, NodeRecord>>();
   private readonly eventLog = new Map<string, RunEvent[]>();
+  private readonly order: string[] = [];
+  private readonly cancelRequests = new Set<string>();
 
   async createRun(run: RunRecord): Promise<void> {
     if (this.runs.has(run.id)) throw new Error(`run ${run.id} exists`);
     this.runs.set(run.id, { ...run });
+    this.order.push(run.id);
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
@@ -42,8 +47,11 @@ export class MemoryRunStore implements RunStore {
     }
   }
 
-  async events(runId: string): Promise<RunEvent[]> {
-    return [...(this.eventLog.get(runId) ?? [])];
+  async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
+    const log = this.eventLog.get(runId) ?? [];
+    let start = log.length;
+    while (start > 0 && log[start - 1].seq > afterSeq) start--;
+    return log.slice(start);
   }
 
   async transition(
@@ -65,8 +73,27 @@ export class MemoryRunStore implements RunStore {
     if (r && r.owner === owner && r.status === 'running') r.leaseUntil = until;
   }
 
-  async listRuns(limit: number): Promise<RunRecord[]> {
-    return [...this.runs.values()].reverse().slice(0, limit);
+  async listRuns(query: RunQuery): Promise<RunPage> {
+    // The cursor is a position in the order runs were created.
+    const runs: RunRecord[] = [];
+    let i = query.cursor === undefined ? this.order.length - 1 : Number(query.cursor) - 1;
+    for (; i >= 0 && runs.length <= query.limit; i--) {
+      const r = this.runs.get(this.order[i])!;
+      if ((!query.status || r.status === query.status) && (!query.skill || r.skill.id === query.skill))
+        runs.push({ ...r });
+    }
+    if (runs.length <= query.limit) return { runs };
+    return { runs: runs.slice(0, query.limit), next: String(i + 2) };
+  }
+
+  async requestCancel(runId: string): Promise<boolean> {
+    if (this.runs.get(runId)?.status !== 'running') return false;
+    this.cancelRequests.add(runId);
+    return true;
+  }
+
+  async cancelRequested(runId: string): Promise<boolean> {
+    return this.cancelRequests.has(runId);
   }
 
   async close(): Promise<void> {}

@@ -6,6 +6,8 @@ import {
   type RunEvent,
   type RunStatus,
   type NodeRecord,
+  type RunPage,
+  type RunQuery,
   type RunRecord,
   type RunStore,
 } from '../runtime/index.js';
@@ -28,6 +30,8 @@ CREATE TABLE IF NOT EXISTS runs (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS runs_created ON runs(created_at);
+CREATE INDEX IF NOT EXISTS runs_status ON runs(status);
+CREATE INDEX IF NOT EXISTS runs_skill ON runs(skill_id);
 CREATE TABLE IF NOT EXISTS nodes (
   run_id TEXT NOT NULL,
   node TEXT NOT NULL,
@@ -42,6 +46,9 @@ CREATE TABLE IF NOT EXISTS events (
   seq INTEGER NOT NULL,
   body TEXT NOT NULL,
   PRIMARY KEY (run_id, seq)
+);
+CREATE TABLE IF NOT EXISTS cancel_requests (
+  run_id TEXT PRIMARY KEY
 );
 `;
 
@@ -70,6 +77,8 @@ interface RunRow {
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmt;
+  /** listRuns' statements, one per combination of filters. */
+  private readonly listStatements = new Map<string, Database.Statement>();
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -84,7 +93,6 @@ export class SqliteRunStore implements RunStore {
          VALUES (@id, @skill_id, @skill_version, @skill_source, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at)`,
       ),
       getRun: this.db.prepare('SELECT * FROM runs WHERE id = ?'),
-      listRuns: this.db.prepare('SELECT * FROM runs ORDER BY created_at DESC, rowid DESC LIMIT ?'),
       upsertNode: this.db.prepare(
         `INSERT INTO nodes (run_id, node, status, writes, chosen, child_run_id) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (run_id, node) DO UPDATE SET status = excluded.status, writes = excluded.writes, chosen = excluded.chosen, child_run_id = excluded.child_run_id`,
@@ -93,7 +101,12 @@ export class SqliteRunStore implements RunStore {
         'SELECT node, status, writes, chosen, child_run_id FROM nodes WHERE run_id = ? ORDER BY rowid',
       ),
       insertEvent: this.db.prepare('INSERT INTO events (run_id, seq, body) VALUES (?, ?, ?)'),
-      events: this.db.prepare('SELECT body FROM events WHERE run_id = ? ORDER BY seq'),
+      events: this.db.prepare('SELECT body FROM events WHERE run_id = ? AND seq > ? ORDER BY seq'),
+      requestCancel: this.db.prepare(
+        `INSERT OR IGNORE INTO cancel_requests (run_id) SELECT id FROM runs WHERE id = ? AND status = 'running'`,
+      ),
+      cancelRequested: this.db.prepare('SELECT 1 FROM cancel_requests WHERE run_id = ?').pluck(),
+      running: this.db.prepare(`SELECT 1 FROM runs WHERE id = ? AND status = 'running'`).pluck(),
       renew: this.db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
     };
   }
@@ -160,8 +173,8 @@ export class SqliteRunStore implements RunStore {
     })();
   }
 
-  async events(runId: string): Promise<RunEvent[]> {
-    return (this.stmt.events.all(runId) as { body: string }[]).map((r) => JSON.parse(r.body));
+  async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
+    return (this.stmt.events.all(runId, afterSeq) as { body: string }[]).map((r) => JSON.parse(r.body));
   }
 
   async transition(
@@ -197,8 +210,32 @@ export class SqliteRunStore implements RunStore {
     this.stmt.renew.run(until, runId, owner, 'running');
   }
 
-  async listRuns(limit: number): Promise<RunRecord[]> {
-    return (this.stmt.listRuns.all(limit) as RunRow[]).map(toRecord);
+  async listRuns(query: RunQuery): Promise<RunPage> {
+    // Newest first by rowid (the order runs were inserted); the cursor is the last row's rowid.
+    const filters = [
+      ['status = ?', query.status],
+      ['skill_id = ?', query.skill],
+      ['rowid < ?', query.cursor === undefined ? undefined : Number(query.cursor)],
+    ].filter(([, value]) => value !== undefined) as [string, unknown][];
+    const where = filters.length ? `WHERE ${filters.map(([sql]) => sql).join(' AND ')}` : '';
+    const sql = `SELECT rowid AS position, * FROM runs ${where} ORDER BY rowid DESC LIMIT ?`;
+    let statement = this.listStatements.get(sql);
+    if (!statement) this.listStatements.set(sql, (statement = this.db.prepare(sql)));
+    const rows = statement.all(...filters.map(([, value]) => value), query.limit + 1) as (RunRow & {
+      position: number;
+    })[];
+    const page: RunPage = { runs: rows.slice(0, query.limit).map(toRecord) };
+    if (rows.length > query.limit) page.next = String(rows[query.limit - 1].position);
+    return page;
+  }
+
+  async requestCancel(runId: string): Promise<boolean> {
+    this.stmt.requestCancel.run(runId);
+    return this.stmt.running.get(runId) === 1;
+  }
+
+  async cancelRequested(runId: string): Promise<boolean> {
+    return this.stmt.cancelRequested.get(runId) === 1;
   }
 
   async close(): Promise<void> {

@@ -11,5 +11,5 @@ export type {
   LlmTurn,
 } from './llm.js';
 export type { SkillService } from './skills.js';
-export type { NodeRecord, RunRecord, RunStore, SkillRef, Write } from './store.js';
+export type { NodeRecord, RunPage, RunQuery, RunRecord, RunStore, SkillRef, Write } from './store.js';
 export { defineTool, type Tool, type ToolContext, type ToolService } from './tool.js';

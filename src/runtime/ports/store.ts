@@ -42,6 +42,22 @@ export interface RunRecord {
   updatedAt: string;
 }
 
+/** Which runs to list: newest first, at most `limit`, after the page a `cursor` ended. */
+export interface RunQuery {
+  limit: number;
+  status?: RunStatus;
+  /** A skill id. */
+  skill?: string;
+  /** The `next` of the previous page. */
+  cursor?: string;
+}
+
+/** One page of runs, and the cursor of the next page when there are more. */
+export interface RunPage {
+  runs: RunRecord[];
+  next?: string;
+}
+
 /**
  * Where runs live. SQLite is the embedded default; PostgreSQL implements the same interface when
  * several processes share runs. Every method is durable when it returns (or its promise resolves).
@@ -58,7 +74,12 @@ export interface RunStore {
   nodes(runId: string): Promise<NodeRecord[]>;
   /** Appends events; like `saveNode`, synchronous stores return nothing. */
   appendEvents(events: RunEvent[]): void | Promise<void>;
-  events(runId: string): Promise<RunEvent[]>;
+  /**
+   * The run's stored events in `seq` order, only those after `afterSeq` when it is given. A run's
+   * events become visible in `seq` order (the runtime stores them that way), so a reader that asks
+   * for the events after the last one it saw never misses one.
+   */
+  events(runId: string, afterSeq?: number): Promise<RunEvent[]>;
   /**
    * Moves a run to `to` only if its status is one of `from` and, when `expectOwner` is given, its
    * owner is that one; returns false otherwise, atomically. This is how a double resume is refused.
@@ -72,7 +93,14 @@ export interface RunStore {
   ): Promise<boolean>;
   /** Extends the lease of a running run held by `owner`. */
   renewLease(runId: string, owner: string, until: number): Promise<void>;
-  /** Most recent runs first. */
-  listRuns(limit: number): Promise<RunRecord[]>;
+  /** Most recent runs first, filtered, one page at a time. */
+  listRuns(query: RunQuery): Promise<RunPage>;
+  /**
+   * Asks the process that holds a running run to cancel it; the run's driver sees the request within a
+   * fraction of a second and stops the run. False when the run is not running.
+   */
+  requestCancel(runId: string): Promise<boolean>;
+  /** Whether someone asked to cancel this run. */
+  cancelRequested(runId: string): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -43,7 +43,9 @@ test('a run killed with SIGKILL mid-step resumes from the store: finished steps 
   // The killed process printed nothing; read the run id from the store.
   const { SqliteRunStore } = await import('../../../src/store/sqlite.js');
   const store = new SqliteRunStore(join(home, 'runs.db'));
-  const [run] = await store.listRuns(1);
+  const {
+    runs: [run],
+  } = await store.listRuns({ limit: 1 });
   await store.close();
   assert.equal(run.status, 'running');
 

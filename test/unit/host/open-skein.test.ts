@@ -51,7 +51,7 @@ test('openSkein: run, pause, resume, and read the run and its events (after a se
     assert.equal(record?.status, 'completed');
     assert.equal(record?.skill.id, 'order_confirmation');
     assert.deepEqual(
-      (await skein.listRuns({ limit: 5 })).map((r) => r.id),
+      (await skein.listRuns({ limit: 5 })).runs.map((r) => r.id),
       [paused.runId],
     );
     const events = await skein.events(paused.runId);

@@ -134,7 +134,7 @@ test('a false guard skips the node and the flow passes through it', async () => 
 });
 
 test('fan-out runs branches concurrently on their own contexts and the join merges them in a fixed order', async () => {
-  const { runtime, tools } = setup();
+  const { runtime, tools, store } = setup();
   const branch = (id: string, ms: number): Node => ({
     kind: 'tool',
     id,
@@ -165,6 +165,12 @@ test('fan-out runs branches concurrently on their own contexts and the join merg
   assert.deepEqual(tools.log.slice(0, 2), ['start b1', 'start b2']);
   // b3 never saw b1's write (separate branch); b3 is declared last, so its `seen` wins at the join.
   assert.deepEqual(r.output, { all: [true, true, 'b3 saw done_b1=undefined'] });
+  // b2 finished first, yet b1's earlier events were stored before b2's: the log is in seq order.
+  const seqs = (await store.events(r.runId)).map((e) => e.seq);
+  assert.deepEqual(
+    seqs,
+    [...seqs].sort((a, b) => a - b),
+  );
 });
 
 test('a route activates only the chosen successors; the others and their descendants are skipped, the join still runs', async () => {
@@ -403,7 +409,7 @@ test('call nodes run other skills and subgraphs as child runs; a child pause is 
   assert.equal(paused.await?.message, 'double 5?');
   const done = await rt.resume(paused.runId, { yes: true });
   assert.deepEqual(done.output, { result: { doubled: 10 } });
-  const runs = await store.listRuns(10);
+  const { runs } = await store.listRuns({ limit: 10 });
   assert.deepEqual(
     runs.map((r) => [r.skill.id, r.skill.graph ?? '', r.status, r.parentRunId === paused.runId]).sort(),
     [
@@ -441,4 +447,84 @@ test('skills that call each other in a circle fail with call_depth instead of ru
   const r = await new Runtime({ store: new MemoryRunStore(), skills }).start(ping, {});
   assert.equal(r.status, 'failed');
   assert.match(r.error!.message, /nest runs 33 deep \(the limit is 32\)/);
+});
+
+test('cancel: a driven run is aborted at once, a run held elsewhere is asked through the store, an awaiting run fails, an ended one is refused', async () => {
+  const { runtime, store, tools } = setup();
+  const sleeper = (ms: number) =>
+    skill(
+      [
+        {
+          kind: 'tool',
+          id: 'nap',
+          tool: 'sleep',
+          input: value(() => ({ ms, tag: 'nap' })),
+          output: { merge: [] },
+        },
+        end(),
+      ],
+      chainEdges(['nap', 'end']),
+    );
+  const started = new Promise<string>((resolve) => {
+    void runtime.start(
+      sleeper(60_000),
+      {},
+      {
+        onEvent: (e) => e.type === 'tool_started' && resolve(e.runId),
+      },
+    );
+  });
+  const here = await runtime.cancel(await started);
+  assert.deepEqual([here.status, here.error?.code], ['failed', 'cancelled']);
+  assert.deepEqual(tools.log, ['start nap'], 'the in-flight tool call saw the abort and never ended');
+
+  // Another runtime on the same store (as another process would be) cannot abort it: it asks.
+  const elsewhere = new Runtime({ store });
+  const held = new Promise<string>((resolve) => {
+    void runtime.start(
+      sleeper(60_000),
+      {},
+      {
+        onEvent: (e) => e.type === 'tool_started' && resolve(e.runId),
+      },
+    );
+  });
+  const asked = await elsewhere.cancel(await held);
+  assert.deepEqual([asked.status, asked.error?.code], ['failed', 'cancelled']);
+  const events = await store.events(asked.id);
+  assert.equal(events.at(-1)?.type, 'failed');
+
+  const waits = skill(
+    [
+      {
+        kind: 'await',
+        id: 'ask',
+        message: text(() => 'ok?'),
+        inputSchema: { type: 'object' },
+        output: { merge: [] },
+      },
+      end(),
+    ],
+    chainEdges(['ask', 'end']),
+  );
+  const paused = await runtime.start(waits, {});
+  const cancelled = await elsewhere.cancel(paused.runId);
+  assert.deepEqual(
+    [cancelled.status, cancelled.error?.code, cancelled.awaiting],
+    ['failed', 'cancelled', undefined],
+  );
+  const log = await store.events(paused.runId);
+  assert.deepEqual(
+    log.slice(-2).map((e) => [e.type, e.seq]),
+    [
+      ['awaiting', log.length - 2],
+      ['failed', log.length - 1],
+    ],
+  );
+  await assert.rejects(
+    runtime.cancel(paused.runId),
+    (e: Error & { code?: string }) => e.code === 'run_ended',
+  );
+  await assert.rejects(runtime.resume(paused.runId, {}), /cannot be resumed: it has failed/);
+  await assert.rejects(runtime.cancel('nope'), /no run nope/);
 });

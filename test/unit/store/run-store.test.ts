@@ -86,14 +86,49 @@ for (const [name, open] of stores) {
     await store.close();
   });
 
-  test(`${name} store: listRuns is most recent first`, async () => {
+  test(`${name} store: listRuns is newest first, filtered, paged by cursor`, async () => {
     const store = open();
-    await store.createRun(run('first'));
-    await store.createRun({ ...run('second'), createdAt: new Date(Date.now() + 1000).toISOString() });
+    for (const [id, skill] of [
+      ['r1', 'a'],
+      ['r2', 'b'],
+      ['r3', 'a'],
+      ['r4', 'a'],
+      ['r5', 'b'],
+    ])
+      await store.createRun({ ...run(id), skill: { id: skill, version: '1.0.0', source: '/x.md' } });
+    await store.transition('r4', ['running'], 'completed');
+    const ids = (p: { runs: RunRecord[] }) => p.runs.map((r) => r.id);
+    const first = await store.listRuns({ limit: 2 });
+    assert.deepEqual(ids(first), ['r5', 'r4']);
+    const second = await store.listRuns({ limit: 2, cursor: first.next });
+    assert.deepEqual(ids(second), ['r3', 'r2']);
+    const last = await store.listRuns({ limit: 2, cursor: second.next });
+    assert.deepEqual([ids(last), last.next], [['r1'], undefined]);
+    const skillA = await store.listRuns({ limit: 1, skill: 'a' });
+    assert.deepEqual(ids(skillA), ['r4']);
+    assert.deepEqual(ids(await store.listRuns({ limit: 5, skill: 'a', cursor: skillA.next })), ['r3', 'r1']);
+    assert.deepEqual(ids(await store.listRuns({ limit: 5, status: 'running', skill: 'a' })), ['r3', 'r1']);
+    assert.deepEqual(ids(await store.listRuns({ limit: 5, status: 'completed' })), ['r4']);
+    await store.close();
+  });
+
+  test(`${name} store: events after a seq; cancel requests only for running runs`, async () => {
+    const store = open();
+    await store.createRun(run('e1'));
+    await store.appendEvents([event('e1', 0, 'a'), event('e1', 1, 'b'), event('e1', 3, 'c')]);
     assert.deepEqual(
-      (await store.listRuns(10)).map((r) => r.id),
-      ['second', 'first'],
+      (await store.events('e1', 1)).map((e) => e.seq),
+      [3],
     );
+    assert.deepEqual(await store.events('e1', 3), []);
+    assert.equal((await store.events('e1', -1)).length, 3);
+    assert.equal(await store.cancelRequested('e1'), false);
+    assert.equal(await store.requestCancel('e1'), true);
+    assert.equal(await store.cancelRequested('e1'), true);
+    await store.transition('e1', ['running'], 'completed');
+    await store.createRun({ ...run('e2'), status: 'awaiting' });
+    assert.equal(await store.requestCancel('e2'), false);
+    assert.equal(await store.requestCancel('nope'), false);
     await store.close();
   });
 }
