@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   docs: async () => (await import('./commands/docs.js')).docsCommand,
   graph: async () => (await import('./commands/graph.js')).graphCommand,
   route: async () => (await import('./commands/route.js')).routeCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
 };
 
 const USAGE = `Usage: skein <command> [options]
@@ -49,6 +50,9 @@ Commands:
                    a skill's graph: nodes and edges, or a Mermaid flowchart
   graph generate "<task>" [--out FILE] [--attempts N] [--model provider:model] [--force] [--json]
                    ask the model for an AgenticDSL graph, check it, send errors back until valid
+  serve [--port 8787] [--host 127.0.0.1] [--quiet]
+                   the HTTP API (/v1, /openapi.json) until SIGTERM/SIGINT; tokens from
+                   SKEIN_API_TOKENS or server.tokens (needed to listen beyond loopback)
 
 Environment: SKEIN_HOME (runs and state, default ./.skein), SKEIN_SKILLS, SKEIN_MODEL,
 SKEIN_BASE_URL, SKEIN_API_KEY; or skein.yaml in the working directory.

@@ -27,4 +27,19 @@ export interface SkeinConfig {
     databaseUrl?: string;
   };
   mcpServers: Record<string, McpServerConfig>;
+  /** Run store: `sqlite` (in `$SKEIN_HOME`, the default) or `memory` (nothing survives the process); `$SKEIN_STORE` / `store:`. */
+  store: string;
+  server: ServerConfig;
+}
+
+/** `skein serve` settings: `server:` in skein.yaml. */
+export interface ServerConfig {
+  /** Bearer tokens that open the API: `$SKEIN_API_TOKENS` (comma-separated) or `server.tokens`. Empty: loopback only. */
+  tokens: string[];
+  /** Origins allowed to call the API from a browser (CORS); empty: none. */
+  cors: string[];
+  /** Largest request body in bytes (413 above it); default 1 MiB. */
+  bodyLimit: number;
+  /** On SIGTERM/SIGINT, how long in-flight requests and runs get to finish; default 10 s. */
+  shutdownGraceMs: number;
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
-import type { McpServerConfig, SkeinConfig } from './config.js';
+import type { McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
 import { SkeinError } from '../ir/errors.js';
 
 /** A mistake in skein.yaml: names the file and the field. */
@@ -14,7 +14,8 @@ export class ConfigError extends SkeinError {
 
 /**
  * Reads `skein.yaml` (or `$SKEIN_CONFIG`) from `cwd` if present and overlays the environment:
- * SKEIN_HOME, SKEIN_SKILLS, SKEIN_MODEL, SKEIN_BASE_URL, SKEIN_API_KEY, SKEIN_WORKSPACE, SKEIN_DATABASE_URL.
+ * SKEIN_HOME, SKEIN_SKILLS, SKEIN_MODEL, SKEIN_BASE_URL, SKEIN_API_KEY, SKEIN_WORKSPACE, SKEIN_DATABASE_URL,
+ * SKEIN_STORE, SKEIN_API_TOKENS.
  */
 export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): SkeinConfig {
   const file = env.SKEIN_CONFIG ? resolve(cwd, env.SKEIN_CONFIG) : resolve(cwd, 'skein.yaml');
@@ -74,6 +75,38 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
         (typeof database.url === 'string' ? resolveSqlite(database.url, at) : undefined),
     },
     mcpServers: readMcpServers(raw.mcpServers, file, at),
+    store: env.SKEIN_STORE || field('store', isString, '"sqlite" or "memory"') || 'sqlite',
+    server: readServer(raw.server, file, env),
+  };
+}
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_GRACE_MS = 10_000;
+
+function readServer(v: unknown, file: string, env: NodeJS.ProcessEnv): ServerConfig {
+  if (v !== undefined && v !== null && !isRecord(v))
+    throw new ConfigError(`${file}: "server" must be a mapping (tokens, cors, bodyLimit, shutdownGraceMs)`);
+  const server = (v ?? {}) as Record<string, unknown>;
+  const list = (name: string): string[] => {
+    const value = server[name] ?? [];
+    if (!isStringList(value)) throw new ConfigError(`${file}: "server.${name}" must be a list of strings`);
+    return value;
+  };
+  const count = (name: string, fallback: number, unit: string): number => {
+    const value = server[name] ?? fallback;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+      throw new ConfigError(`${file}: "server.${name}" must be a whole number of ${unit}`);
+    return value;
+  };
+  return {
+    tokens: env.SKEIN_API_TOKENS
+      ? env.SKEIN_API_TOKENS.split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : list('tokens'),
+    cors: list('cors'),
+    bodyLimit: count('bodyLimit', DEFAULT_BODY_LIMIT, 'bytes'),
+    shutdownGraceMs: count('shutdownGraceMs', DEFAULT_GRACE_MS, 'milliseconds'),
   };
 }
 

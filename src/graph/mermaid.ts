@@ -38,7 +38,7 @@ export function toMermaid(skill: Skill): string {
 
 /** The node's box: its id, a second line saying what it does, a shape by kind; the entry is marked ▶. */
 function shape(node: Node, entry: boolean): string {
-  const label = `"${entry ? '▶ ' : ''}${escape(node.id)}<br/>${escape(describe(node))}"`;
+  const label = `"${entry ? '▶ ' : ''}${escape(node.id)}<br/>${escape(describeNode(node))}"`;
   switch (node.kind) {
     case 'route':
       return `{${label}}`;
@@ -59,7 +59,8 @@ function shape(node: Node, entry: boolean): string {
   }
 }
 
-function describe(node: Node): string {
+/** What a node does, in a few words: `tool json_select`, `llm`, `call summarize`, `python main()`. */
+export function describeNode(node: Node): string {
   switch (node.kind) {
     case 'tool':
       return `tool ${node.tool}`;

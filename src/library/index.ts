@@ -7,3 +7,4 @@ export { SkillLibrary, SkillLookupError } from './library.js';
 export { LibrarySkillService } from './skill-service.js';
 export { resolveSkill, BadSkillError } from './resolve-skill.js';
 export { errorsIn, isError } from '../ir/diagnostic.js';
+export { fileReport, validateText, type DiagnosticReport, type FileReport } from './validate-report.js';

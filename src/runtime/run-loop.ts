@@ -6,7 +6,7 @@ import { writesFor, type Context } from './context.js';
 import { RunFailure } from './errors.js';
 import type { EventSink } from './event-sink.js';
 import { failureValue } from './failure-value.js';
-import type { AwaitRequest, RunError } from './events.js';
+import { EPHEMERAL_EVENTS, type AwaitRequest, type RunError } from './events.js';
 import { executors, type ChildRuns, type NodeOutcome } from './executors/index.js';
 import { planGraph, type GraphPlan } from './graph-plan.js';
 import type { NodeStatus } from './node-status.js';
@@ -77,6 +77,9 @@ export class RunLoop {
           if (over) this.fail(over);
         }
         o.sink.emit(body);
+        // What a node reports while it works (a tool call, a log line) is stored at once, so readers
+        // of the store follow a long step as it goes; streamed-only events (deltas) are not stored.
+        if (!EPHEMERAL_EVENTS.has(body.type)) this.storeNow(node.id);
       },
     };
     this.plan = planGraph(o.skill.graph!);
@@ -132,6 +135,16 @@ export class RunLoop {
       kind: 'failed',
       error: { code: 'no_output', message: 'the run ended without reaching an end node' },
     };
+  }
+
+  /** Stores a node's pending events now; a failure here shows again when the node's record is saved. */
+  private storeNow(node: string): void {
+    try {
+      const saved = this.o.services.store.appendEvents(this.o.sink.take(node));
+      if (saved) saved.catch(() => {});
+    } catch {
+      // The node's record is saved next: a store that fails fails the run there.
+    }
   }
 
   private indexOf(id: string, message: string): number {

@@ -9,7 +9,7 @@ import {
   type RunStore,
 } from '../runtime/index.js';
 
-/** A run store in memory, for benchmarks and tests of the scheduler; nothing survives the process. */
+/** A run store in memory (`store: memory`), for benchmarks and tests; nothing survives the process. */
 export class MemoryRunStore implements RunStore {
   private readonly runs = new Map<string, RunRecord>();
   private readonly nodeRecords = new Map<string, Map<string, NodeRecord>>();

@@ -27,6 +27,8 @@ export function testConfig(
     workspace: join(dir, 'workspace'),
     tools: { modules: [], httpAllow: [], ...tools },
     mcpServers,
+    store: 'sqlite',
+    server: { tokens: [], cors: [], bodyLimit: 1024 * 1024, shutdownGraceMs: 10_000 },
   };
 }
 

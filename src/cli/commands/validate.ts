@@ -1,8 +1,8 @@
 import { parseCommandArgs } from '../args.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
-import { checkCalls, loadPaths, type LoadedUnit } from '../../library/index.js';
-import { compareDiagnostics, countBySeverity, isError, type Diagnostic } from '../../ir/diagnostic.js';
+import { checkCalls, fileReport, loadPaths, type LoadedUnit } from '../../library/index.js';
+import { compareDiagnostics, countBySeverity, isError } from '../../ir/diagnostic.js';
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
 
 /** `skein validate PATH... [--json] [--strict] [--dialect NAME] [--verbose]`: exit 0 clean, 1 errors. */
@@ -38,28 +38,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
 }
 
 function toJson(units: LoadedUnit[], errors: number, warnings: number) {
-  return {
-    files: units.map((u) => ({
-      path: u.path,
-      dialect: u.dialect ?? null,
-      skills: u.skills.map((s) => ({ id: s.id, version: s.version })),
-      diagnostics: [...u.diagnostics].sort(compareDiagnostics).map((d) => jsonDiagnostic(d, u.path)),
-    })),
-    errors,
-    warnings,
-  };
-}
-
-function jsonDiagnostic(d: Diagnostic, unitPath: string) {
-  return {
-    severity: d.severity,
-    code: d.code,
-    message: d.message,
-    line: d.line,
-    column: d.column,
-    ...(d.end ? { endLine: d.end.line, endColumn: d.end.column } : {}),
-    ...(d.file !== unitPath ? { file: d.file } : {}),
-  };
+  return { files: units.map(fileReport), errors, warnings };
 }
 
 function printHuman(

@@ -1,0 +1,68 @@
+import { loadConfig } from '../../config/load-config.js';
+import { createApp } from '../../server/app.js';
+import { openSkeinService } from '../../server/host-service.js';
+import { isLoopback, listen } from '../../server/serve.js';
+import { parseCommandArgs } from '../args.js';
+import { UsageError } from '../usage-error.js';
+
+const USAGE = 'skein serve [--port 8787] [--host 127.0.0.1] [--quiet]';
+
+/** `skein serve`: the HTTP API until SIGTERM or SIGINT, then a graceful shutdown (exit 0). */
+export async function serveCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    quiet: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  if (positionals.length) throw new UsageError('serve takes no arguments');
+  const port = Number(values.port ?? 8787);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError('--port is a port number (0 picks a free one)');
+  const host = values.host ?? '127.0.0.1';
+  const config = loadConfig();
+  if (!config.server.tokens.length && !isLoopback(host)) {
+    process.stderr.write(
+      `skein serve: refusing to listen on ${host} without API tokens: anyone who can reach it could run skills. ` +
+        'Set SKEIN_API_TOKENS (comma-separated) or server.tokens in skein.yaml, or listen on 127.0.0.1.\n',
+    );
+    return 2;
+  }
+  const skein = await openSkeinService(config);
+  const write = (line: string) => void process.stderr.write(line);
+  const skeinApp = createApp({
+    skein,
+    tokens: config.server.tokens,
+    cors: config.server.cors,
+    bodyLimit: config.server.bodyLimit,
+    root: config.root,
+    accessLog: values.quiet ? undefined : write,
+    errorLog: write,
+  });
+  let server;
+  try {
+    server = await listen(skeinApp, host, port);
+  } catch (e) {
+    await skein.close();
+    process.stderr.write(`skein serve: cannot listen on ${host}:${port}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(`skein serving ${server.url} (API under /v1, OpenAPI at /openapi.json)\n`);
+  const signal = await new Promise<string>((resolve) => {
+    let stopping = false;
+    const stop = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));
+    process.on('SIGTERM', stop).on('SIGINT', stop);
+  });
+  process.stderr.write(
+    `skein serve: ${signal}: shutting down (in-flight requests and runs get ${config.server.shutdownGraceMs} ms; ${signal} again quits at once)\n`,
+  );
+  if (await server.close(config.server.shutdownGraceMs)) {
+    await skein.close();
+    return 0;
+  }
+  process.stderr.write(
+    'skein serve: runs still going were left as they are; resume them with skein resume RUN_ID\n',
+  );
+  process.exit(0);
+}

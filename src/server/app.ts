@@ -1,0 +1,124 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { ApiError, errorResponse, toApiError } from './errors.js';
+import { accessLog } from './middleware/access-log.js';
+import { bearerAuth } from './middleware/bearer-auth.js';
+import { openApiDocument } from './openapi.js';
+import { newRouter } from './router.js';
+import { eventRoutes } from './routes/events.js';
+import { healthRoutes } from './routes/health.js';
+import { runRoutes } from './routes/runs.js';
+import { skillRoutes } from './routes/skills.js';
+import { validateRoutes } from './routes/validate.js';
+import { RunHub } from './run-hub.js';
+import type { SkeinService } from './service.js';
+import type { StreamSettings } from './sse.js';
+
+export interface AppOptions {
+  skein: SkeinService;
+  /** Bearer tokens; empty: no token is asked for (the server then binds to loopback only). */
+  tokens: readonly string[];
+  /** Origins allowed by CORS; empty: CORS off. */
+  cors: readonly string[];
+  /** Largest request body in bytes. */
+  bodyLimit: number;
+  /** Paths in messages are shown relative to this folder (the config's). */
+  root: string;
+  /** Where the access log goes (one JSON line per request); none: no access log. */
+  accessLog?: (line: string) => void;
+  /** Where the details of internal errors go (never to the client). */
+  errorLog: (line: string) => void;
+  /** Keep-alive comments on event streams; default 15 s. */
+  keepAliveMs?: number;
+  /** How often a run of another process is read while it is followed; default 75 ms. */
+  pollMs?: number;
+}
+
+/** The server's application, for `serve` to listen with and for other surfaces to mount on. */
+export interface SkeinApp {
+  app: ReturnType<typeof newRouter>;
+  hub: RunHub;
+  /** The token check of the API, for routes mounted beside it (`/mcp`). */
+  requireToken: MiddlewareHandler;
+  /** Refuses new requests (503) and ends every event stream; in-flight requests finish. */
+  drain(): void;
+}
+
+/**
+ * The HTTP API of the contract (DESIGN.md, "Serving"): request ids and the access log, CORS when
+ * origins are allowed, the body limit, bearer tokens, the `/v1` routes and `/openapi.json` made from
+ * their definitions. Errors are `{"error": {"code", "message", "fields"?}}` and never carry a stack.
+ */
+export function createApp(options: AppOptions): SkeinApp {
+  const { skein, root } = options;
+  const hub = new RunHub(skein);
+  const shutdown = new AbortController();
+  const settings: StreamSettings = {
+    hub,
+    root,
+    keepAliveMs: options.keepAliveMs ?? 15_000,
+    pollMs: options.pollMs ?? 75,
+    shutdown: shutdown.signal,
+  };
+  const requireToken: MiddlewareHandler = options.tokens.length
+    ? bearerAuth(options.tokens)
+    : (_c, next) => next();
+  const app = newRouter();
+
+  app.use(accessLog(options.accessLog));
+  app.use(async (c, next) => {
+    if (!shutdown.signal.aborted) return next();
+    c.header('Connection', 'close');
+    throw new ApiError(503, 'shutting_down', 'the server is shutting down');
+  });
+  if (options.cors.length)
+    app.use(
+      cors({
+        origin: [...options.cors],
+        allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID', 'X-Request-Id'],
+        exposeHeaders: ['X-Request-Id'],
+      }),
+    );
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: options.bodyLimit,
+      onError: () => {
+        throw new ApiError(
+          413,
+          'body_too_large',
+          `the request body is larger than ${options.bodyLimit} bytes`,
+        );
+      },
+    }),
+  );
+  app.use('/v1/*', (c, next) => (c.req.path === '/v1/health' ? next() : requireToken(c, next)));
+  app.use('/openapi.json', requireToken);
+
+  app.route('/v1', healthRoutes(skein.version));
+  app.route('/v1', skillRoutes(skein));
+  app.route('/v1', runRoutes(settings));
+  app.route('/v1', eventRoutes(settings));
+  app.route('/v1', validateRoutes(skein));
+
+  let doc: Promise<Record<string, unknown>> | undefined;
+  app.get('/openapi.json', async (c) =>
+    c.json(await (doc ??= openApiDocument(app, skein, options.tokens.length > 0))),
+  );
+
+  app.notFound((c) =>
+    errorResponse(c, new ApiError(404, 'not_found', `no route ${c.req.method} ${c.req.path}`), root),
+  );
+  app.onError((e, c) => {
+    const requestId = c.get('requestId') ?? '-';
+    const error = toApiError(e, requestId);
+    if (error.status >= 500 && error.code === 'internal')
+      options.errorLog(
+        JSON.stringify({ level: 'error', requestId, error: (e as Error)?.stack ?? String(e) }) + '\n',
+      );
+    if (error.status === 401) c.header('WWW-Authenticate', 'Bearer');
+    return errorResponse(c, error, root);
+  });
+  return { app, hub, requireToken, drain: () => shutdown.abort() };
+}

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { ServerEnv } from '../router.js';
+
+const GOOD_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Gives each request an id (the caller's `X-Request-Id` when it is sane, else a new one), answers with
+ * it, and writes one JSON line per request to `write` when there is one.
+ */
+export function accessLog(write: ((line: string) => void) | undefined): MiddlewareHandler<ServerEnv> {
+  return async (c, next) => {
+    const start = performance.now();
+    const given = c.req.header('x-request-id');
+    const requestId = given && GOOD_ID.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    write?.(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      }) + '\n',
+    );
+  };
+}

@@ -1,0 +1,18 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { newRouter } from '../router.js';
+import { jsonResponse } from '../schemas.js';
+
+const HealthSchema = z.object({ status: z.literal('ok'), version: z.string() }).openapi('Health');
+
+const health = createRoute({
+  method: 'get',
+  path: '/health',
+  summary: 'Whether the server is up (needs no token)',
+  security: [],
+  responses: { 200: jsonResponse(HealthSchema, 'the server is up') },
+});
+
+/** `GET /v1/health`. */
+export function healthRoutes(version: string) {
+  return newRouter().openapi(health, (c) => c.json({ status: 'ok' as const, version }, 200));
+}

@@ -1,0 +1,150 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { RunEvent } from '../../runtime/index.js';
+import { ApiError } from '../errors.js';
+import { newRouter } from '../router.js';
+import {
+  errorResponse,
+  eventStream,
+  jsonBody,
+  ResumeRequestSchema,
+  RunListSchema,
+  RunRequestSchema,
+  RunResultSchema,
+  RunSchema,
+} from '../schemas.js';
+import type { RunControl } from '../service.js';
+import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
+import { resultView, runSummary, runView } from '../views.js';
+
+const RunIdParam = z.object({ runId: z.string().openapi({ param: { name: 'runId', in: 'path' } }) });
+
+const resultResponses = {
+  200: {
+    description:
+      'how the run ended or paused (as `skein run --json`); with `Accept: text/event-stream`, its events and then an event `result` with that JSON',
+    content: { 'application/json': { schema: RunResultSchema }, ...eventStream },
+  },
+  400: errorResponse('bad JSON, or an input that does not match the schema (`fields` names each bad field)'),
+  404: errorResponse('no such skill, version or run'),
+  413: errorResponse('the body is too large'),
+};
+
+const startRun = createRoute({
+  method: 'post',
+  path: '/skills/{id}/runs',
+  summary: 'Run a skill until it completes, pauses for a person, or fails',
+  request: {
+    params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
+    body: jsonBody(RunRequestSchema),
+  },
+  responses: resultResponses,
+});
+
+const listRuns = createRoute({
+  method: 'get',
+  path: '/runs',
+  summary: 'Runs, newest first',
+  request: {
+    query: z.object({
+      status: z.enum(['running', 'awaiting', 'completed', 'failed']).optional(),
+      skill: z.string().optional().openapi({ description: 'a skill id' }),
+      limit: z.coerce.number().int().min(1).max(200).default(20),
+      cursor: z.string().regex(/^\d+$/, 'must be the `next` of a page').optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'a page of runs; `next` is the cursor of the next page',
+      content: { 'application/json': { schema: RunListSchema } },
+    },
+    400: errorResponse('a bad query'),
+  },
+});
+
+const getRun = createRoute({
+  method: 'get',
+  path: '/runs/{runId}',
+  summary: 'One run',
+  request: { params: RunIdParam },
+  responses: {
+    200: { description: 'the run', content: { 'application/json': { schema: RunSchema } } },
+    404: errorResponse('no such run'),
+  },
+});
+
+const resumeRun = createRoute({
+  method: 'post',
+  path: '/runs/{runId}/resume',
+  summary: 'Answer a run that awaits a person (like `skein resume --json`)',
+  request: { params: RunIdParam, body: jsonBody(ResumeRequestSchema) },
+  responses: {
+    ...resultResponses,
+    409: errorResponse('`not_awaiting`: the run does not await an answer (a second resume included)'),
+  },
+});
+
+const cancelRun = createRoute({
+  method: 'post',
+  path: '/runs/{runId}/cancel',
+  summary: 'Cancel a run that has not ended, wherever it runs',
+  request: { params: RunIdParam },
+  responses: {
+    200: {
+      description: 'the run, now failed with code `cancelled`',
+      content: { 'application/json': { schema: RunSchema } },
+    },
+    202: {
+      description: 'the process that runs it was asked to stop and has not yet: the run, still running',
+      content: { 'application/json': { schema: RunSchema } },
+    },
+    404: errorResponse('no such run'),
+    409: errorResponse('`run_ended`: the run has already completed or failed'),
+  },
+});
+
+/** `POST /v1/skills/{id}/runs`, `GET /v1/runs`, `GET /v1/runs/{runId}`, `POST .../resume`, `POST .../cancel`. */
+export function runRoutes(settings: StreamSettings) {
+  const { hub, root } = settings;
+  return newRouter()
+    .openapi(startRun, async (c) => {
+      const body = c.req.valid('json');
+      const skill = await hub.skein.findSkill(c.req.valid('param').id, body.version);
+      const input = body.input ?? {};
+      if (!wantsEventStream(c)) return c.json(resultView(await hub.start(skill, input), root), 200);
+      const { first, control } = firstEvent();
+      const result = hub.start(skill, input, control);
+      const started = await Promise.race([first, result]);
+      return streamRun(c, settings, started.runId, -1, result);
+    })
+    .openapi(listRuns, async (c) => {
+      const page = await hub.skein.listRuns(c.req.valid('query'));
+      return c.json({ runs: page.runs.map(runSummary), ...(page.next ? { next: page.next } : {}) }, 200);
+    })
+    .openapi(getRun, async (c) => {
+      const { runId } = c.req.valid('param');
+      const run = await hub.skein.getRun(runId);
+      if (!run) throw new ApiError(404, 'run_not_found', `no run ${runId}`);
+      return c.json(runView(run, root), 200);
+    })
+    .openapi(resumeRun, async (c) => {
+      const { runId } = c.req.valid('param');
+      const { input } = c.req.valid('json');
+      if (!wantsEventStream(c)) return c.json(resultView(await hub.resume(runId, input), root), 200);
+      const { first, control } = firstEvent(runId);
+      const result = hub.resume(runId, input, control);
+      const resumed = await Promise.race([first, result]);
+      const after = 'seq' in resumed ? resumed.seq - 1 : -1;
+      return streamRun(c, settings, runId, after, result);
+    })
+    .openapi(cancelRun, async (c) => {
+      const run = await hub.skein.cancel(c.req.valid('param').runId);
+      return c.json(runView(run, root), run.status === 'running' ? 202 : 200);
+    });
+}
+
+/** A listener that catches the first event of the run (of `runId`, or of the run being started). */
+function firstEvent(runId?: string): { first: Promise<RunEvent>; control: RunControl } {
+  let resolve!: (event: RunEvent) => void;
+  const first = new Promise<RunEvent>((r) => (resolve = r));
+  return { first, control: { onEvent: (e) => (!runId || e.runId === runId) && resolve(e) } };
+}

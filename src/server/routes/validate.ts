@@ -1,0 +1,34 @@
+import { createRoute } from '@hono/zod-openapi';
+import { newRouter } from '../router.js';
+import {
+  errorResponse,
+  FileReportSchema,
+  jsonBody,
+  jsonResponse,
+  ValidateRequestSchema,
+} from '../schemas.js';
+import type { SkeinService } from '../service.js';
+
+const validate = createRoute({
+  method: 'post',
+  path: '/validate',
+  summary: 'Check the text of one skill file: one entry of `skein validate --json`',
+  request: { body: { ...jsonBody(ValidateRequestSchema), required: true } },
+  responses: {
+    200: jsonResponse(FileReportSchema, 'the file, its skills and its diagnostics'),
+    400: errorResponse('bad JSON or a bad body'),
+    413: errorResponse('the body is too large'),
+  },
+});
+
+/** `POST /v1/validate`. */
+export function validateRoutes(skein: SkeinService) {
+  return newRouter().openapi(validate, async (c) => {
+    const { text, path, dialect } = c.req.valid('json');
+    const report = await skein.validate(text, path ?? 'skill.md', dialect);
+    // A front end that crashed leaves its stack in the message: the client gets the first line.
+    for (const d of report.diagnostics)
+      if (d.code === 'skein/internal-error') d.message = d.message.split('\n')[0];
+    return c.json(report, 200);
+  });
+}

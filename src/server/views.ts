@@ -1,0 +1,92 @@
+import { graphView } from '../graph/graph-view.js';
+import type { Skill } from '../ir/skill.js';
+import type { AwaitRequest, RunError, RunEvent } from '../runtime/index.js';
+import type { RunResult } from '../runtime/index.js';
+import type { RunRecord } from '../runtime/index.js';
+import { redactPaths } from './errors.js';
+
+// What the API answers, made from the library's skills and the store's runs.
+
+/** A skill in `GET /v1/skills`: its highest version, with every version of its id. */
+export function skillSummary(skill: Skill, versions: readonly Skill[]) {
+  return {
+    id: skill.id,
+    version: skill.version,
+    versions: versions.map((s) => s.version),
+    dialect: skill.dialect,
+    description: skill.description,
+    tags: [...skill.tags],
+    executable: Boolean(skill.graph),
+  };
+}
+
+/** A skill in `GET /v1/skills/{id}`: its schemas, and its graph or its document's outline. */
+export function skillDetail(skill: Skill, versions: readonly Skill[]) {
+  const graph = graphView(skill);
+  const doc = skill.doc && {
+    summary: skill.doc.summary,
+    chunks: skill.doc.parts.map((p) => ({ id: p.id, description: p.description })),
+  };
+  return {
+    ...skillSummary(skill, versions),
+    input: skill.input as Record<string, unknown>,
+    output: skill.output as Record<string, unknown>,
+    ...(graph ? { graph } : {}),
+    ...(doc ? { doc } : {}),
+  };
+}
+
+/** A run's result as `skein run --json` prints it; file paths in its error are made relative to `root`. */
+export function resultView(result: RunResult, root: string) {
+  return {
+    runId: result.runId,
+    status: result.status,
+    ...('output' in result ? { output: result.output } : {}),
+    ...(result.await ? { await: awaitView(result.await) } : {}),
+    ...(result.error ? { error: errorView(result.error, root) } : {}),
+  };
+}
+
+/** A run in `GET /v1/runs`. */
+export function runSummary(run: RunRecord) {
+  return {
+    runId: run.id,
+    skill: run.skill.id,
+    version: run.skill.version,
+    status: run.status,
+    ...(run.parentRunId ? { parentRunId: run.parentRunId } : {}),
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+  };
+}
+
+/** A run in `GET /v1/runs/{runId}` and after a cancel. */
+export function runView(run: RunRecord, root: string) {
+  return {
+    ...runSummary(run),
+    input: run.input,
+    ...('output' in run ? { output: run.output } : {}),
+    ...(run.awaiting ? { await: awaitView(run.awaiting) } : {}),
+    ...(run.error ? { error: errorView(run.error, root) } : {}),
+  };
+}
+
+function awaitView(request: AwaitRequest) {
+  return {
+    step: request.step,
+    message: request.message,
+    inputSchema: request.inputSchema as Record<string, unknown>,
+    ...(request.card !== undefined ? { card: request.card } : {}),
+  };
+}
+
+function errorView(error: RunError, root: string): RunError {
+  return { ...error, message: redactPaths(error.message, root) };
+}
+
+/** A run event as the API shows it: the error texts of failures with paths made relative to `root`. */
+export function eventView(event: RunEvent, root: string): RunEvent {
+  if (event.type === 'failed') return { ...event, error: errorView(event.error, root) };
+  if (event.type === 'node_failed') return { ...event, error: redactPaths(event.error, root) };
+  return event;
+}
