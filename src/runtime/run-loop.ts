@@ -104,13 +104,12 @@ export class RunLoop {
         this.indexOf(o.resume.node, `the run paused at "${o.resume.node}", which the skill no longer has`),
         o.resume.input,
       );
-    o.signal?.addEventListener(
-      'abort',
-      () => this.fail(new RunFailure('cancelled', 'the run was cancelled')),
-      {
-        once: true,
-      },
-    );
+    o.signal?.addEventListener('abort', () => this.cancel(), { once: true });
+  }
+
+  /** Stops the run: it fails with code `cancelled`, and the calls in flight see their signal abort. */
+  cancel(): void {
+    this.fail(new RunFailure('cancelled', 'the run was cancelled'));
   }
 
   /** Runs until the graph completes, pauses or fails; the duration budget also stops nodes in flight. */

@@ -199,20 +199,19 @@ export class Runtime {
     sink: EventSink,
     options: RunOptions,
   ): Promise<RunResult> {
-    const cancel = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, cancel.signal]) : cancel.signal;
+    // Cancelled through the loop, not an AbortController: making one per run costs as much as a small run.
+    let loop: RunLoop | undefined;
+    let cancelled = false;
+    const cancel = () => ((cancelled = true), loop?.cancel());
     let settled!: () => void;
-    this.driven.set(run.id, {
-      abort: () => cancel.abort(),
-      settled: new Promise<void>((resolve) => (settled = resolve)),
-    });
-    const unwatch = watchRun(this.services.store, run.id, () => cancel.abort());
+    this.driven.set(run.id, { abort: cancel, settled: new Promise<void>((resolve) => (settled = resolve)) });
+    const unwatch = watchRun(this.services.store, run.id, cancel);
     try {
       const initial: Context = skill.inputAt.length
         ? applyWrites({}, [{ path: skill.inputAt, value: run.input }])
         : ((run.input ?? {}) as Context);
       const children = this.childRuns(run.id, skill, options);
-      const loop = new RunLoop({
+      loop = new RunLoop({
         skill,
         runId: run.id,
         services: this.services,
@@ -221,8 +220,9 @@ export class Runtime {
         records,
         resume,
         children,
-        signal,
+        signal: options.signal,
       });
+      if (cancelled) loop.cancel();
       let result = await loop.execute();
       if (result.kind === 'completed') {
         const checked = validateValue(skill.output, result.output);

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { ApiError, errorResponse, toApiError } from './errors.js';
 import { accessLog } from './middleware/access-log.js';
 import { bearerAuth } from './middleware/bearer-auth.js';
+import { readBody } from './middleware/read-body.js';
 import { openApiDocument } from './openapi.js';
 import { newRouter } from './router.js';
 import { eventRoutes } from './routes/events.js';
@@ -80,19 +80,7 @@ export function createApp(options: AppOptions): SkeinApp {
         exposeHeaders: ['X-Request-Id'],
       }),
     );
-  app.use(
-    '/v1/*',
-    bodyLimit({
-      maxSize: options.bodyLimit,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'body_too_large',
-          `the request body is larger than ${options.bodyLimit} bytes`,
-        );
-      },
-    }),
-  );
+  app.use('/v1/*', readBody(options.bodyLimit));
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/health' ? next() : requireToken(c, next)));
   app.use('/openapi.json', requireToken);
 

@@ -29,7 +29,7 @@ CREATE TABLE IF NOT EXISTS runs (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS runs_created ON runs(created_at);
+DROP INDEX IF EXISTS runs_created;
 CREATE INDEX IF NOT EXISTS runs_status ON runs(status);
 CREATE INDEX IF NOT EXISTS runs_skill ON runs(skill_id);
 CREATE TABLE IF NOT EXISTS nodes (
@@ -77,8 +77,8 @@ interface RunRow {
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmt;
-  /** listRuns' statements, one per combination of filters. */
-  private readonly listStatements = new Map<string, Database.Statement>();
+  /** Statements made of parts (transitions, listings), prepared once per shape. */
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -203,7 +203,7 @@ export class SqliteRunStore implements RunStore {
       where += ' AND owner IS ?';
       values.push(expectOwner);
     }
-    return this.db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE ${where}`).run(...values).changes === 1;
+    return this.statement(`UPDATE runs SET ${sets.join(', ')} WHERE ${where}`).run(...values).changes === 1;
   }
 
   async renewLease(runId: string, owner: string, until: number): Promise<void> {
@@ -219,9 +219,7 @@ export class SqliteRunStore implements RunStore {
     ].filter(([, value]) => value !== undefined) as [string, unknown][];
     const where = filters.length ? `WHERE ${filters.map(([sql]) => sql).join(' AND ')}` : '';
     const sql = `SELECT rowid AS position, * FROM runs ${where} ORDER BY rowid DESC LIMIT ?`;
-    let statement = this.listStatements.get(sql);
-    if (!statement) this.listStatements.set(sql, (statement = this.db.prepare(sql)));
-    const rows = statement.all(...filters.map(([, value]) => value), query.limit + 1) as (RunRow & {
+    const rows = this.statement(sql).all(...filters.map(([, value]) => value), query.limit + 1) as (RunRow & {
       position: number;
     })[];
     const page: RunPage = { runs: rows.slice(0, query.limit).map(toRecord) };
@@ -236,6 +234,12 @@ export class SqliteRunStore implements RunStore {
 
   async cancelRequested(runId: string): Promise<boolean> {
     return this.stmt.cancelRequested.get(runId) === 1;
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
   }
 
   async close(): Promise<void> {

@@ -10,20 +10,22 @@ const GOOD_ID = /^[\w.:-]{1,128}$/;
  */
 export function accessLog(write: ((line: string) => void) | undefined): MiddlewareHandler<ServerEnv> {
   return async (c, next) => {
-    const start = performance.now();
+    const start = write && performance.now();
     const given = c.req.header('x-request-id');
     const requestId = given && GOOD_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
+    // Set before the response exists, so it is made with it (setting it afterwards copies the headers).
+    c.header('X-Request-Id', requestId);
     await next();
-    c.res.headers.set('X-Request-Id', requestId);
-    write?.(
+    if (!write) return;
+    write(
       JSON.stringify({
         time: new Date().toISOString(),
         requestId,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
-        ms: Math.round((performance.now() - start) * 10) / 10,
+        ms: Math.round((performance.now() - (start as number)) * 10) / 10,
       }) + '\n',
     );
   };

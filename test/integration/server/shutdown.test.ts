@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { skein } from '../../helpers/cli.js';
-import { api, SERVER_FIXTURE, serverEnv, sseEvents, startServer, type SseEvent } from '../../helpers/server.js';
+import {
+  api,
+  SERVER_FIXTURE,
+  serverEnv,
+  sseEvents,
+  startServer,
+  type Json,
+  type SseEvent,
+} from '../../helpers/server.js';
 
 // SIGTERM: stop accepting, end the streams, let in-flight requests and runs finish within the grace
 // period, exit 0; a run still going after it is left resumable.
@@ -62,7 +70,7 @@ test('SIGTERM: no new connections, streams end, an in-flight run finishes within
   await new Promise((r) => setTimeout(r, 200));
   await assert.rejects(fetch(`${server.url}/v1/health`), /fetch failed/);
   writeFileSync(join(env.GATE_DIR, 'sd1'), '');
-  const answer = await (await waiting).json();
+  const answer = (await (await waiting).json()) as Json;
   assert.deepEqual(answer.output, { result: 'waiting for sd1; sd1 opened' });
   assert.equal(await server.exited, 0, server.stderr());
   assert.match(server.stderr(), /SIGTERM: shutting down/);

@@ -7,6 +7,7 @@ import {
   serverEnv,
   sseEvents,
   startServer,
+  type Json,
   type ServerProcess,
   type SseEvent,
 } from '../../helpers/server.js';
@@ -70,7 +71,7 @@ test('a run started on one server is followed live from the other; a reconnect w
     [...first, ...rest].map((e) => Number(e.id)),
     log.map((e: { seq: number }) => e.seq),
   );
-  const result = await (await started).json();
+  const result = (await (await started).json()) as Json;
   assert.deepEqual(result.output, { result: 'waiting for g1; g1 opened' });
 });
 
