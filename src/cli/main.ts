@@ -1,3 +1,4 @@
+import { SKEIN_VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
 
 type Command = (args: string[]) => Promise<number>;
@@ -67,7 +68,7 @@ export async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   if (name === '--version') {
-    process.stdout.write('skein 0.1.0\n');
+    process.stdout.write(`skein ${SKEIN_VERSION}\n`);
     return 0;
   }
   const load = COMMANDS[name];

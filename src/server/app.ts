@@ -12,11 +12,14 @@ import { runRoutes } from './routes/runs.js';
 import { skillRoutes } from './routes/skills.js';
 import { validateRoutes } from './routes/validate.js';
 import { RunHub } from './run-hub.js';
-import type { SkeinService } from './service.js';
+import type { Skein } from '../host/index.js';
+import { SKEIN_VERSION } from '../version.js';
+import { SkillCatalog } from './skill-catalog.js';
 import type { StreamSettings } from './sse.js';
 
 export interface AppOptions {
-  skein: SkeinService;
+  /** The Skein the server serves (see `openSkein`). */
+  skein: Skein;
   /** Bearer tokens; empty: no token is asked for (the server then binds to loopback only). */
   tokens: readonly string[];
   /** Origins allowed by CORS; empty: CORS off. */
@@ -39,6 +42,8 @@ export interface AppOptions {
 export interface SkeinApp {
   app: ReturnType<typeof newRouter>;
   hub: RunHub;
+  /** The skills the server shows (loaded once). */
+  catalog: SkillCatalog;
   /** The token check of the API, for routes mounted beside it (`/mcp`). */
   requireToken: MiddlewareHandler;
   /** Refuses new requests (503) and ends every event stream; in-flight requests finish. */
@@ -53,6 +58,7 @@ export interface SkeinApp {
 export function createApp(options: AppOptions): SkeinApp {
   const { skein, root } = options;
   const hub = new RunHub(skein);
+  const catalog = new SkillCatalog(skein);
   const shutdown = new AbortController();
   const settings: StreamSettings = {
     hub,
@@ -84,15 +90,15 @@ export function createApp(options: AppOptions): SkeinApp {
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/health' ? next() : requireToken(c, next)));
   app.use('/openapi.json', requireToken);
 
-  app.route('/v1', healthRoutes(skein.version));
-  app.route('/v1', skillRoutes(skein));
-  app.route('/v1', runRoutes(settings));
+  app.route('/v1', healthRoutes(SKEIN_VERSION));
+  app.route('/v1', skillRoutes(catalog));
+  app.route('/v1', runRoutes(settings, catalog));
   app.route('/v1', eventRoutes(settings));
-  app.route('/v1', validateRoutes(skein));
+  app.route('/v1', validateRoutes(catalog));
 
   let doc: Promise<Record<string, unknown>> | undefined;
   app.get('/openapi.json', async (c) =>
-    c.json(await (doc ??= openApiDocument(app, skein, options.tokens.length > 0))),
+    c.json(await (doc ??= openApiDocument(app, catalog, options.tokens.length > 0))),
   );
 
   app.notFound((c) =>
@@ -108,5 +114,5 @@ export function createApp(options: AppOptions): SkeinApp {
     if (error.status === 401) c.header('WWW-Authenticate', 'Bearer');
     return errorResponse(c, error, root);
   });
-  return { app, hub, requireToken, drain: () => shutdown.abort() };
+  return { app, hub, catalog, requireToken, drain: () => shutdown.abort() };
 }

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ServerEnv } from './router.js';
-import type { SkeinService } from './service.js';
+import { SKEIN_VERSION } from '../version.js';
+import type { SkillCatalog } from './skill-catalog.js';
 
 /** A component name made of the characters OpenAPI allows in one. */
 export function componentName(id: string, part: 'input' | 'output'): string {
@@ -13,14 +14,14 @@ export function componentName(id: string, part: 'input' | 'output'): string {
  */
 export async function openApiDocument(
   app: OpenAPIHono<ServerEnv>,
-  skein: SkeinService,
+  catalog: SkillCatalog,
   withTokens: boolean,
 ): Promise<Record<string, unknown>> {
   const doc = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: 'Skein',
-      version: skein.version,
+      version: SKEIN_VERSION,
       description:
         'Run AI skills of five dialects: start runs, follow their events, answer their questions. Errors are `{"error": {"code", "message", "fields"?}}`.',
     },
@@ -28,7 +29,7 @@ export async function openApiDocument(
   });
   const schemas: Record<string, unknown> = { ...doc.components?.schemas };
   const seen = new Set<string>();
-  for (const skill of await skein.skills()) {
+  for (const skill of await catalog.all()) {
     if (seen.has(skill.id) || !skill.graph) continue;
     seen.add(skill.id);
     schemas[componentName(skill.id, 'input')] = skill.input;

@@ -1,7 +1,9 @@
+import type { Skein } from '../host/index.js';
 import type { Skill } from '../ir/skill.js';
-import { EPHEMERAL_EVENTS, type RunEvent } from '../runtime/index.js';
-import type { RunResult } from '../runtime/index.js';
-import type { RunControl, SkeinService } from './service.js';
+import { EPHEMERAL_EVENTS, type RunEvent, type RunOptions, type RunResult } from '../runtime/index.js';
+
+/** What a caller of a run may give it: a listener for its events and a signal that cancels it. */
+export type RunControl = Pick<RunOptions, 'onEvent' | 'signal'>;
 
 /** One event of a followed run; `stored` ones have their `seq` in the log, the others were only streamed. */
 export interface FollowedEvent {
@@ -62,14 +64,14 @@ export class RunHub {
   private readonly driving = new Set<Promise<RunResult>>();
   private readonly drivenIds = new Map<string, number>();
 
-  constructor(readonly skein: SkeinService) {}
+  constructor(readonly skein: Skein) {}
 
-  /** Starts a run (see `SkeinService.start`), telling its followers about every event. */
+  /** Runs a skill (see `Skein.run`), telling its followers about every event. */
   start(skill: Skill, input: unknown, control: RunControl = {}): Promise<RunResult> {
-    return this.drive((c) => this.skein.start(skill, input, c), control);
+    return this.drive((c) => this.skein.run(skill, input, c), control);
   }
 
-  /** Resumes a run (see `SkeinService.resume`), telling its followers about every event. */
+  /** Resumes a run (see `Skein.resume`), telling its followers about every event. */
   resume(runId: string, input: unknown, control: RunControl = {}): Promise<RunResult> {
     return this.drive((c) => this.skein.resume(runId, input, c), control);
   }

@@ -1,8 +1,6 @@
 import { graphView } from '../graph/graph-view.js';
 import type { Skill } from '../ir/skill.js';
-import type { AwaitRequest, RunError, RunEvent } from '../runtime/index.js';
-import type { RunResult } from '../runtime/index.js';
-import type { RunRecord } from '../runtime/index.js';
+import type { AwaitRequest, RunError, RunEvent, RunRecord, RunResult } from '../runtime/index.js';
 import { redactPaths } from './errors.js';
 
 // What the API answers, made from the library's skills and the store's runs.

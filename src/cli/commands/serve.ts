@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load-config.js';
 import { createApp } from '../../server/app.js';
-import { openSkeinService } from '../../server/host-service.js';
+import { openSkein } from '../../host/index.js';
 import { isLoopback, listen } from '../../server/serve.js';
 import { parseCommandArgs } from '../args.js';
 import { UsageError } from '../usage-error.js';
@@ -29,7 +29,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const skein = await openSkeinService(config);
+  const skein = openSkein({ config });
   const write = (line: string) => void process.stderr.write(line);
   const skeinApp = createApp({
     skein,
@@ -42,10 +42,13 @@ export async function serveCommand(argv: string[]): Promise<number> {
   });
   let server;
   try {
+    // Store, tools, models and the skills are opened before listening: the first request does not wait.
+    await skein.open();
+    await skeinApp.catalog.all();
     server = await listen(skeinApp, host, port);
   } catch (e) {
     await skein.close();
-    process.stderr.write(`skein serve: cannot listen on ${host}:${port}: ${(e as Error).message}\n`);
+    process.stderr.write(`skein serve: cannot start on ${host}:${port}: ${(e as Error).message}\n`);
     return 1;
   }
   process.stdout.write(`skein serving ${server.url} (API under /v1, OpenAPI at /openapi.json)\n`);

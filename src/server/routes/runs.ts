@@ -12,7 +12,8 @@ import {
   RunResultSchema,
   RunSchema,
 } from '../schemas.js';
-import type { RunControl } from '../service.js';
+import type { RunControl } from '../run-hub.js';
+import type { SkillCatalog } from '../skill-catalog.js';
 import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
 import { resultView, runSummary, runView } from '../views.js';
 
@@ -103,12 +104,12 @@ const cancelRun = createRoute({
 });
 
 /** `POST /v1/skills/{id}/runs`, `GET /v1/runs`, `GET /v1/runs/{runId}`, `POST .../resume`, `POST .../cancel`. */
-export function runRoutes(settings: StreamSettings) {
+export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
   const { hub, root } = settings;
   return newRouter()
     .openapi(startRun, async (c) => {
       const body = c.req.valid('json');
-      const skill = await hub.skein.findSkill(c.req.valid('param').id, body.version);
+      const skill = await catalog.find(c.req.valid('param').id, body.version);
       const input = body.input ?? {};
       if (!wantsEventStream(c)) return c.json(resultView(await hub.start(skill, input), root), 200);
       const { first, control } = firstEvent();

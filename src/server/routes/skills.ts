@@ -1,12 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DocLookupError, findDocPart } from '../../skilldocs/index.js';
 
-import type { Skill } from '../../ir/skill.js';
-import { DIALECT_NAMES } from '../../ir/skill.js';
+import { DIALECT_NAMES, type Skill } from '../../ir/skill.js';
 import { ApiError } from '../errors.js';
 import { newRouter } from '../router.js';
 import { errorResponse, jsonResponse, SkillSchema, SkillSummarySchema } from '../schemas.js';
-import type { SkeinService } from '../service.js';
+import type { SkillCatalog } from '../skill-catalog.js';
 import { skillDetail, skillSummary } from '../views.js';
 
 const SkillIdParam = z.object({
@@ -59,15 +58,13 @@ const getChunk = createRoute({
 });
 
 /** `GET /v1/skills`, `GET /v1/skills/{id}`, `GET /v1/skills/{id}/chunks/{chunkId}`. */
-export function skillRoutes(skein: SkeinService) {
-  const versionsOf = async (id: string): Promise<Skill[]> =>
-    (await skein.skills()).filter((s) => s.id === id);
+export function skillRoutes(catalog: SkillCatalog) {
   return newRouter()
     .openapi(listSkills, async (c) => {
       const { q, dialect, tag } = c.req.valid('query');
       const words = q?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
       const byId = new Map<string, Skill[]>();
-      for (const s of await skein.skills()) byId.set(s.id, [...(byId.get(s.id) ?? []), s]);
+      for (const s of await catalog.all()) byId.set(s.id, [...(byId.get(s.id) ?? []), s]);
       const skills = [...byId.values()]
         .filter(([top]) => (!dialect || top.dialect === dialect) && (!tag || top.tags.includes(tag)))
         .filter(([top]) => {
@@ -79,12 +76,12 @@ export function skillRoutes(skein: SkeinService) {
     })
     .openapi(getSkill, async (c) => {
       const { id } = c.req.valid('param');
-      const skill = await skein.findSkill(id, c.req.valid('query').version);
-      return c.json(skillDetail(skill, await versionsOf(id)), 200);
+      const skill = await catalog.find(id, c.req.valid('query').version);
+      return c.json(skillDetail(skill, await catalog.versions(id)), 200);
     })
     .openapi(getChunk, async (c) => {
       const { id, chunkId } = c.req.valid('param');
-      const skill = await skein.findSkill(id, c.req.valid('query').version);
+      const skill = await catalog.find(id, c.req.valid('query').version);
       if (!skill.doc)
         throw new ApiError(
           404,

@@ -7,7 +7,8 @@ import {
   jsonResponse,
   ValidateRequestSchema,
 } from '../schemas.js';
-import type { SkeinService } from '../service.js';
+import { validateText } from '../../library/index.js';
+import type { SkillCatalog } from '../skill-catalog.js';
 
 const validate = createRoute({
   method: 'post',
@@ -22,10 +23,10 @@ const validate = createRoute({
 });
 
 /** `POST /v1/validate`. */
-export function validateRoutes(skein: SkeinService) {
+export function validateRoutes(catalog: SkillCatalog) {
   return newRouter().openapi(validate, async (c) => {
     const { text, path, dialect } = c.req.valid('json');
-    const report = await skein.validate(text, path ?? 'skill.md', dialect);
+    const report = validateText(path ?? 'skill.md', text, { dialect }, await catalog.all());
     // A front end that crashed leaves its stack in the message: the client gets the first line.
     for (const d of report.diagnostics)
       if (d.code === 'skein/internal-error') d.message = d.message.split('\n')[0];

@@ -4,9 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { createApp, type AppOptions } from '../../../src/server/app.js';
-import { openSkeinService } from '../../../src/server/host-service.js';
+import { openSkein, type Skein } from '../../../src/host/index.js';
 import { listen, type ListeningServer } from '../../../src/server/serve.js';
-import type { SkeinService } from '../../../src/server/service.js';
 import { skein } from '../../helpers/cli.js';
 import { api, SERVER_FIXTURE, serverEnv, sseEvents, startServer } from '../../helpers/server.js';
 
@@ -14,12 +13,12 @@ import { api, SERVER_FIXTURE, serverEnv, sseEvents, startServer } from '../../he
 // on 127.0.0.1, one Skein underneath), and what the command line refuses or keeps quiet.
 
 const env = serverEnv();
-let service: SkeinService;
+let service: Skein;
 const servers: ListeningServer[] = [];
 
 before(async () => {
   process.env.GATE_DIR = env.GATE_DIR;
-  service = await openSkeinService(loadConfig(SERVER_FIXTURE, env));
+  service = openSkein({ config: loadConfig(SERVER_FIXTURE, env) });
 });
 
 after(async () => {
@@ -119,8 +118,10 @@ test('an event stream sends keep-alive comments while a step runs', async () => 
 });
 
 test('an internal failure is a 500 that says nothing internal; the details go to the error log', async () => {
-  const broken = await openSkeinService(loadConfig(SERVER_FIXTURE, serverEnv()));
-  await broken.close(); // its store is closed: every read fails inside the server
+  // A Skein home that is a file: the run store cannot open, so every read of runs fails inside the server.
+  const home = join(env.SKEIN_HOME, 'not-a-folder');
+  writeFileSync(home, '');
+  const broken = openSkein({ config: loadConfig(SERVER_FIXTURE, { ...env, SKEIN_HOME: home }) });
   const logged: string[] = [];
   const app = createApp({
     skein: broken,
@@ -137,7 +138,7 @@ test('an internal failure is a 500 that says nothing internal; the details go to
   assert.equal(res.body.error.message, 'internal error; the server log has the details (request req-500)');
   assert.equal(logged.length, 1);
   assert.equal(JSON.parse(logged[0]).requestId, 'req-500');
-  assert.match(JSON.parse(logged[0]).error, /database connection is not open[\s\S]*\bat /);
+  assert.match(JSON.parse(logged[0]).error, /not-a-folder[\s\S]*\bat /);
 });
 
 test('without tokens the command refuses to listen beyond loopback; with tokens it does, and --quiet keeps the log quiet', async () => {
