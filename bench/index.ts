@@ -3,10 +3,13 @@ import { benchCodelet } from './codelet.js';
 import { benchColdValidate } from './cold-validate.js';
 import { benchGraphFanout } from './graph-fanout.js';
 import { benchRoute } from './route.js';
+import { benchServerMixed } from './server-mixed.js';
+import { benchServerThroughput } from './server-throughput.js';
 import { benchSkillDoc } from './skilldoc.js';
 import { benchTemplateRender } from './template-render.js';
 
-// Each benchmark registers, runs and prints its own ratios, one after another in one process.
+// Each benchmark registers, runs and prints its own ratios, one after another in one process (the
+// server benchmarks start their servers as processes of their own).
 await benchTemplateRender();
 await benchAegisParse();
 benchColdValidate();
@@ -14,3 +17,5 @@ await benchSkillDoc();
 await benchCodelet();
 await benchGraphFanout();
 benchRoute();
+await benchServerThroughput();
+await benchServerMixed();

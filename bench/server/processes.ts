@@ -11,6 +11,8 @@ export const FIXTURE = join(ROOT, 'test/fixtures/server');
 export interface ServerChild {
   url: string;
   child: ChildProcess;
+  /** What it wrote to stderr so far (the access log, when it keeps one). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export function startProcess(args: string[], env: Record<string, string> = {}): 
         resolve({
           url,
           child,
+          stderr: () => err,
           stop: () => new Promise((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))),
         });
     });
@@ -35,12 +38,14 @@ export function startProcess(args: string[], env: Record<string, string> = {}): 
   });
 }
 
-/** `skein serve --quiet` on a fresh home with the fixture skills; `store` is `sqlite` or `memory`. */
+/** `skein serve` (`--quiet` unless `log`) on a fresh home with the fixture skills; `store` is `sqlite` or `memory`. */
 export function startSkein(
   store: string,
-  home = mkdtempSync(join(tmpdir(), 'skein-bench-')),
+  options: { log?: boolean; home?: string } = {},
 ): Promise<ServerChild> {
-  return startProcess([join(ROOT, 'bin/skein.js'), 'serve', '--port', '0', '--quiet'], {
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'skein-bench-'));
+  const args = [join(ROOT, 'bin/skein.js'), 'serve', '--port', '0', ...(options.log ? [] : ['--quiet'])];
+  return startProcess(args, {
     SKEIN_HOME: home,
     GATE_DIR: home,
     SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'),

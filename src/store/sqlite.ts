@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import {
   isoNow,
   type RunEvent,
@@ -11,6 +12,9 @@ import {
   type RunRecord,
   type RunStore,
 } from '../runtime/index.js';
+
+/** Commits after which checkpoints move to a worker thread (see `wrote`). */
+const BACKGROUND_CHECKPOINTS_AFTER = 300;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -77,6 +81,8 @@ interface RunRow {
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmt;
+  private commits = 0;
+  private checkpointer: Checkpointer | undefined;
   /** Statements made of parts (transitions, listings), prepared once per shape. */
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -86,6 +92,7 @@ export class SqliteRunStore implements RunStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
     this.db.exec(SCHEMA);
     this.stmt = {
       insertRun: this.db.prepare(
@@ -112,6 +119,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   async createRun(run: RunRecord): Promise<void> {
+    this.wrote();
     this.stmt.insertRun.run({
       id: run.id,
       skill_id: run.skill.id,
@@ -136,6 +144,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   saveNode(runId: string, record: NodeRecord, events: RunEvent[]): void {
+    this.wrote();
     this.db.transaction(() => {
       this.stmt.upsertNode.run(
         runId,
@@ -168,6 +177,7 @@ export class SqliteRunStore implements RunStore {
 
   appendEvents(events: RunEvent[]): void {
     if (!events.length) return;
+    this.wrote();
     this.db.transaction(() => {
       for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
     })();
@@ -203,6 +213,7 @@ export class SqliteRunStore implements RunStore {
       where += ' AND owner IS ?';
       values.push(expectOwner);
     }
+    this.wrote();
     return this.statement(`UPDATE runs SET ${sets.join(', ')} WHERE ${where}`).run(...values).changes === 1;
   }
 
@@ -242,7 +253,18 @@ export class SqliteRunStore implements RunStore {
     return statement;
   }
 
+  /**
+   * Counts commits; a process that writes a lot (a server) hands checkpoints to a worker thread
+   * after its first few hundred, while a short command keeps SQLite's own.
+   */
+  private wrote(): void {
+    if (++this.commits !== BACKGROUND_CHECKPOINTS_AFTER || this.file === ':memory:') return;
+    this.db.pragma('wal_autocheckpoint = 0');
+    this.checkpointer = startCheckpointer(this.file);
+  }
+
   async close(): Promise<void> {
+    await this.checkpointer?.stop();
     this.db.close();
   }
 }
