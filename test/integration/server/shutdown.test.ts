@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SqliteRunStore } from '../../../src/store/sqlite.js';
 import { skein } from '../../helpers/cli.js';
 import {
   api,
@@ -75,8 +76,13 @@ test('SIGTERM: no new connections, streams end, an in-flight run finishes within
   assert.equal(await server.exited, 0, server.stderr());
   assert.match(server.stderr(), /SIGTERM: shutting down/);
   // Both runs completed in the grace period, the one whose stream was cut included.
-  const listed = await skein(['inspect', streamed.runId, '--json'], { env });
-  assert.equal(JSON.parse(listed.stdout).run.status, 'completed');
+  const store = new SqliteRunStore(join(env.SKEIN_HOME, 'runs.db'));
+  const { runs } = await store.listRuns({ limit: 5, skill: 'gated' });
+  await store.close();
+  assert.deepEqual(
+    runs.map((r) => r.status),
+    ['completed', 'completed'],
+  );
 });
 
 test('a run still going when the grace period ends is left running, and resumable by another process', async () => {
