@@ -39,7 +39,7 @@ export function resultView(result: RunResult, root: string) {
   return {
     runId: result.runId,
     status: result.status,
-    ...('output' in result ? { output: result.output } : {}),
+    ...(result.output !== undefined ? { output: result.output } : {}),
     ...(result.await ? { await: awaitView(result.await) } : {}),
     ...(result.error ? { error: errorView(result.error, root) } : {}),
   };
@@ -63,7 +63,7 @@ export function runView(run: RunRecord, root: string) {
   return {
     ...runSummary(run),
     input: run.input,
-    ...('output' in run ? { output: run.output } : {}),
+    ...(run.output !== undefined ? { output: run.output } : {}),
     ...(run.awaiting ? { await: awaitView(run.awaiting) } : {}),
     ...(run.error ? { error: errorView(run.error, root) } : {}),
   };

@@ -19,13 +19,28 @@ export class MemoryRunStore implements RunStore {
 
   async createRun(run: RunRecord): Promise<void> {
     if (this.runs.has(run.id)) throw new Error(`run ${run.id} exists`);
-    this.runs.set(run.id, { ...run });
+    // Every field a transition may set is there from the start, in an object literal: adding a property
+    // to a stored object later, or to a spread copy, costs microseconds (measured), more than the rest.
+    this.runs.set(run.id, {
+      id: run.id,
+      skill: run.skill,
+      input: run.input,
+      status: run.status,
+      output: run.output,
+      error: run.error,
+      awaiting: run.awaiting,
+      parentRunId: run.parentRunId,
+      owner: run.owner,
+      leaseUntil: run.leaseUntil,
+      createdAt: run.createdAt,
+      updatedAt: run.updatedAt,
+    });
     this.order.push(run.id);
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
     const r = this.runs.get(id);
-    return r && { ...r };
+    return r && copyOf(r);
   }
 
   saveNode(runId: string, record: NodeRecord, events: RunEvent[]): void {
@@ -64,7 +79,10 @@ export class MemoryRunStore implements RunStore {
     const r = this.runs.get(runId);
     if (!r || !from.includes(r.status) || (expectOwner !== undefined && r.owner !== expectOwner))
       return false;
-    Object.assign(r, fields, { status: to, updatedAt: isoNow() });
+    for (const key of Object.keys(fields) as (keyof typeof fields)[])
+      (r as unknown as Record<string, unknown>)[key] = fields[key];
+    r.status = to;
+    r.updatedAt = isoNow();
     return true;
   }
 
@@ -80,7 +98,7 @@ export class MemoryRunStore implements RunStore {
     for (; i >= 0 && runs.length <= query.limit; i--) {
       const r = this.runs.get(this.order[i])!;
       if ((!query.status || r.status === query.status) && (!query.skill || r.skill.id === query.skill))
-        runs.push({ ...r });
+        runs.push(copyOf(r));
     }
     if (runs.length <= query.limit) return { runs };
     return { runs: runs.slice(0, query.limit), next: String(i + 2) };
@@ -97,4 +115,23 @@ export class MemoryRunStore implements RunStore {
   }
 
   async close(): Promise<void> {}
+}
+
+/** A stored run as callers get it: their own object, without the fields that are not set. */
+function copyOf(r: RunRecord): RunRecord {
+  const copy: RunRecord = {
+    id: r.id,
+    skill: r.skill,
+    input: r.input,
+    status: r.status,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+  if (r.output !== undefined) copy.output = r.output;
+  if (r.error !== undefined) copy.error = r.error;
+  if (r.awaiting !== undefined) copy.awaiting = r.awaiting;
+  if (r.parentRunId !== undefined) copy.parentRunId = r.parentRunId;
+  if (r.owner !== undefined) copy.owner = r.owner;
+  if (r.leaseUntil !== undefined) copy.leaseUntil = r.leaseUntil;
+  return copy;
 }
