@@ -1,3 +1,5 @@
+import type { TraceConfig } from './read-trace.js';
+
 /** An MCP server to connect to: a local process (stdio, started in `cwd`, default the config's folder) or a streamable HTTP endpoint. */
 export type McpServerConfig =
   | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
@@ -30,6 +32,7 @@ export interface SkeinConfig {
   /** Run store: `sqlite` (in `$SKEIN_HOME`, the default) or `memory` (nothing survives the process); `$SKEIN_STORE` / `store:`. */
   store: string;
   server: ServerConfig;
+  trace: TraceConfig;
 }
 
 /** `skein serve` settings: `server:` in skein.yaml. */

@@ -3,6 +3,7 @@ import { delimiter, dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
 import { SkeinError } from '../ir/errors.js';
+import { readTrace } from './read-trace.js';
 
 /** A mistake in skein.yaml: names the file and the field. */
 export class ConfigError extends SkeinError {
@@ -15,7 +16,7 @@ export class ConfigError extends SkeinError {
 /**
  * Reads `skein.yaml` (or `$SKEIN_CONFIG`) from `cwd` if present and overlays the environment:
  * SKEIN_HOME, SKEIN_SKILLS, SKEIN_MODEL, SKEIN_BASE_URL, SKEIN_API_KEY, SKEIN_WORKSPACE, SKEIN_DATABASE_URL,
- * SKEIN_STORE, SKEIN_API_TOKENS.
+ * SKEIN_STORE, SKEIN_API_TOKENS, SKEIN_TRACE_CONTENT.
  */
 export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): SkeinConfig {
   const file = env.SKEIN_CONFIG ? resolve(cwd, env.SKEIN_CONFIG) : resolve(cwd, 'skein.yaml');
@@ -77,6 +78,7 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
     mcpServers: readMcpServers(raw.mcpServers, file, at),
     store: env.SKEIN_STORE || field('store', isString, '"sqlite" or "memory"') || 'sqlite',
     server: readServer(raw.server, file, env),
+    trace: readTrace(raw.trace, file, env),
   };
 }
 

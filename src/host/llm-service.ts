@@ -23,7 +23,7 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
     async complete(req) {
       const model = resolve(req.model);
       const answer = await complete(modelRequest(model, req));
-      return { text: answer.text, model: model.id, usage: answer.usage };
+      return { text: answer.text, model: model.id, usage: answer.usage, finishReason: answer.finishReason };
     },
     async completeJson(req) {
       const model = resolve(req.model);
@@ -32,7 +32,13 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
         schema: req.schema,
         repairAttempts: req.repairAttempts,
       });
-      return { text: answer.text, value: answer.value, model: model.id, usage: answer.usage };
+      return {
+        text: answer.text,
+        value: answer.value,
+        model: model.id,
+        usage: answer.usage,
+        finishReason: answer.finishReason,
+      };
     },
     async callTools(req) {
       const model = resolve(req.model);
@@ -54,6 +60,7 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
         text: answer.text,
         model: model.id,
         usage: answer.usage,
+        finishReason: answer.finishReason,
         messages: answer.messages as LlmTurn[],
         steps: answer.steps,
       };

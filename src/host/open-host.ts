@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Tracer } from '@opentelemetry/api';
 import type { SkeinConfig } from '../config/config.js';
 import { LibrarySkillService } from '../library/index.js';
 import { openModuleRunner } from '../code/modules/open-module-runner.js';
@@ -8,6 +9,7 @@ import { createPythonSandbox, type PythonSandbox } from '../code/python/index.js
 import { createToolRegistry, invokeTool } from '../tools/index.js';
 import { createLlmService } from './llm-service.js';
 import { openStore } from './open-store.js';
+import { openTracing, type Tracing } from '../trace/index.js';
 
 /** A configured Skein: the runtime over its store, models, tools and skill library. */
 export interface Host {
@@ -27,6 +29,8 @@ export interface HostOptions {
   store?: RunStore;
   /** The skill finder to share (its near folders); default one over the skills path. */
   skills?: LibrarySkillService;
+  /** An OpenTelemetry tracer to trace runs with; default one exporting over OTLP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else none. */
+  tracer?: Tracer;
 }
 
 /** Opens the store, connects the tools (MCP servers included) and wires the runtime. */
@@ -34,9 +38,12 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
   const store = options.store ?? (await openStore(config));
   const skills = options.skills ?? new LibrarySkillService(config.skillsPath);
   let tools;
+  let tracing: Tracing | undefined;
   try {
+    tracing = await openTracing(config.trace, options.tracer);
     tools = await createToolRegistry(config);
   } catch (e) {
+    await tracing?.close();
     await store.close();
     throw e;
   }
@@ -65,6 +72,8 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
       typescript: modules.runner,
       javascript: modules.runner,
     },
+    tracer: tracing?.tracer,
+    recordContent: config.trace.content,
   });
   return {
     config,
@@ -76,6 +85,7 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
       modules.close();
       await tools.close();
       await store.close();
+      await tracing?.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { SkeinConfig } from '../config/config.js';
 import { loadConfig } from '../config/load-config.js';
 import type { SkillSession } from '../code/modules/index.js';
@@ -24,6 +25,8 @@ export interface SkeinOptions {
   model?: string;
   /** The conversation code-mode skills see as `ctx.session`; default a new, empty one. */
   session?: SkillSession;
+  /** An OpenTelemetry tracer (your app's) to trace runs with; default one exporting over OTLP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else none. */
+  tracer?: Tracer;
 }
 
 /** The skills a Skein finds: the skills path, and the folders of skills named by their file or folder. */
@@ -76,7 +79,13 @@ export function openSkein(options: SkeinOptions = {}): Skein {
   const runs = () => (store ??= openStore(config));
   const runtime = async () => {
     host ??= runs().then((opened) =>
-      openHost(config, { model: options.model, session: options.session, store: opened, skills: finder }),
+      openHost(config, {
+        model: options.model,
+        session: options.session,
+        store: opened,
+        skills: finder,
+        tracer: options.tracer,
+      }),
     );
     return (await host).runtime;
   };

@@ -21,6 +21,7 @@ export interface JsonCompletion {
   text: string;
   attempts: number;
   usage: Usage;
+  finishReason?: string;
 }
 
 const DEFAULT_REPAIR_ATTEMPTS = 2;
@@ -47,7 +48,7 @@ export async function completeJson(request: JsonRequest): Promise<JsonCompletion
     const checked = extracted.ok
       ? validateValue(schema, extracted.value)
       : { ok: false as const, errors: [{ field: '(root)', message: extracted.error }] };
-    if (checked.ok) return { value: checked.value, text, attempts, usage };
+    if (checked.ok) return { value: checked.value, text, attempts, usage, finishReason: answer.finishReason };
     errors = checked.errors;
     messages.push({ role: 'assistant', content: text }, { role: 'user', content: repairMessage(errors) });
   }

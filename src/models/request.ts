@@ -30,4 +30,6 @@ export type ModelRequest = ModelInput & {
 export interface Completion {
   text: string;
   usage: Usage;
+  /** Why the model stopped (`stop`, `length`, `tool-calls`, …), when the provider says. */
+  finishReason?: string;
 }

@@ -37,7 +37,7 @@ export async function streamOnce(request: ModelRequest, signal: AbortSignal): Pr
         throw signal.reason;
       } else if (part.type === 'finish') {
         const { inputTokens, outputTokens } = part.totalUsage;
-        return { text, usage: { inputTokens, outputTokens } };
+        return { text, usage: { inputTokens, outputTokens }, finishReason: part.finishReason };
       }
     }
   } catch (error) {

@@ -47,6 +47,8 @@ export interface ToolLoopResult {
   messages: ModelMessage[];
   usage: Usage;
   steps: number;
+  /** Why the model's last turn stopped, when the provider says. */
+  finishReason?: string;
 }
 
 /**
@@ -122,6 +124,7 @@ export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopRes
       messages: response.messages,
       usage: { inputTokens: total.inputTokens, outputTokens: total.outputTokens },
       steps,
+      finishReason: await result.finishReason,
     };
   } catch (error) {
     if (deadline.timedOut())

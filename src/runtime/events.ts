@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../ir/schema.js';
+import type { TraceRef } from './ports/tracer.js';
 
 /** What went wrong, in a form surfaces can show and tests can match. */
 export interface RunError {
@@ -24,13 +25,26 @@ export type RunStatus = 'running' | 'awaiting' | 'completed' | 'failed';
 
 /** One typed event of a run. Deltas are only streamed; every other event is also stored. */
 export type RunEventBody =
-  | { type: 'run_started'; skill: string; version: string; input: unknown }
+  /** `trace`: where this first part of the run was traced, when a tracer is on. */
+  | { type: 'run_started'; skill: string; version: string; input: unknown; trace?: TraceRef }
   | { type: 'node_started'; node: string; kind: string; attempt: number }
   | { type: 'node_finished'; node: string; kind: string; value?: unknown; ms: number }
   | { type: 'node_skipped'; node: string; reason: 'guard' | 'not_chosen' }
   | { type: 'node_failed'; node: string; error: string; attempt: number; willRetry: boolean }
   | { type: 'llm_delta'; node: string; text: string }
-  | { type: 'llm_usage'; node: string; model: string; inputTokens?: number; outputTokens?: number }
+  /** One model call, when it has answered; `system`, `prompt` and `answer` only when content is recorded. */
+  | {
+      type: 'llm_usage';
+      node: string;
+      model: string;
+      inputTokens?: number;
+      outputTokens?: number;
+      ms?: number;
+      finishReason?: string;
+      system?: string;
+      prompt?: string;
+      answer?: string;
+    }
   | { type: 'tool_started'; node: string; tool: string; input: unknown }
   | { type: 'tool_finished'; node: string; tool: string; output: unknown; ms: number }
   /** A model asked for a tool it was not offered (or with input that does not parse); it was told, and nothing ran. */

@@ -84,8 +84,21 @@ export class Runtime {
       updatedAt: now,
     };
     await this.services.store.createRun(run);
-    const sink = new EventSink(run.id, 0, options.onEvent);
-    sink.emit({ type: 'run_started', skill: skill.id, version: skill.version, input: checked.value });
+    const traced = this.services.tracer?.begin({
+      runId: run.id,
+      skill: skill.id,
+      version: skill.version,
+      dialect: skill.dialect,
+      parentRunId: options.parentRunId,
+    });
+    const sink = new EventSink(run.id, 0, bothListeners(traced?.listener, options.onEvent));
+    sink.emit({
+      type: 'run_started',
+      skill: skill.id,
+      version: skill.version,
+      input: checked.value,
+      ...(traced?.ref ? { trace: traced.ref } : {}),
+    });
     await this.services.store.appendEvents(sink.take());
     const unconfigured = this.checkModels(skill);
     if (unconfigured) return this.settle(run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
@@ -151,7 +164,17 @@ export class Runtime {
     const loaded = await skills.load(ref);
     const skill = graph ? subgraphSkill(loaded, graph) : loaded;
     const events = await store.events(runId);
-    const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, options.onEvent);
+    const first = events[0]?.type === 'run_started' ? events[0].trace : undefined;
+    const traced = this.services.tracer?.begin({
+      runId,
+      skill: skill.id,
+      version: skill.version,
+      dialect: skill.dialect,
+      parentRunId: run.parentRunId,
+      ...(first ? { first } : {}),
+    });
+    const listener = bothListeners(traced?.listener, options.onEvent);
+    const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, listener);
     return this.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
   }
 
@@ -300,4 +323,14 @@ export class Runtime {
     await store.transition(runId, ['running'], 'failed', { error: result.error, owner: undefined });
     return { runId, status: 'failed', error: result.error };
   }
+}
+
+/** One listener for the tracer's and the caller's, either of which may be absent. */
+function bothListeners(first?: RunListener, second?: RunListener): RunListener | undefined {
+  if (!first) return second;
+  if (!second) return first;
+  return (event) => {
+    first(event);
+    second(event);
+  };
 }

@@ -4,6 +4,7 @@ import type { LlmService } from './ports/llm.js';
 import type { SkillService } from './ports/skills.js';
 import type { RunStore } from './ports/store.js';
 import type { ToolService } from './ports/tool.js';
+import type { RunTracer } from './ports/tracer.js';
 
 /** Everything the runtime is given; it imports nothing dialect-specific. */
 export interface RuntimeServices {
@@ -12,4 +13,8 @@ export interface RuntimeServices {
   tools?: ToolService;
   code?: Partial<Record<CodeSpec['language'], CodeService>>;
   skills?: SkillService;
+  /** Turns runs into traces; absent, nothing is traced and nothing is paid for it. */
+  tracer?: RunTracer;
+  /** Keep prompts and answers in the run's events (`llm_usage`), for traces; off by default. */
+  recordContent?: boolean;
 }

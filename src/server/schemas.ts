@@ -58,12 +58,40 @@ export const RunSummarySchema = z
   })
   .openapi('RunSummary');
 
+const UsageTotalsSchema = z.object({
+  calls: z.number().int(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  costUsd: z.number().optional(),
+});
+
+export const UsageSchema = UsageTotalsSchema.extend({
+  byModel: z.record(z.string(), UsageTotalsSchema),
+}).openapi('Usage', { description: 'model calls and tokens of a run; the cost where `trace.prices` has the model' });
+
 export const RunSchema = RunSummarySchema.extend({
   input: z.unknown(),
   output: z.unknown().optional(),
   await: AwaitSchema.optional(),
   error: RunErrorSchema.optional(),
+  usage: UsageSchema.optional(),
 }).openapi('Run');
+
+const TraceSpanSchema: z.ZodType = z
+  .object({
+    name: z.string(),
+    kind: z.enum(['run', 'step', 'agent', 'chat', 'tool']),
+    start: z.number(),
+    end: z.number().optional(),
+    status: z.enum(['ok', 'error', 'awaiting', 'open']),
+    attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    children: z.array(z.lazy(() => TraceSpanSchema)),
+  })
+  .openapi('TraceSpan', { description: 'a span drawn from stored events; times in ms since the epoch' });
+
+export const RunTraceSchema = z
+  .object({ trace: z.array(TraceSpanSchema), usage: UsageSchema })
+  .openapi('RunTrace');
 
 export const RunListSchema = z
   .object({ runs: z.array(RunSummarySchema), next: z.string().optional() })

@@ -29,6 +29,7 @@ export function testConfig(
     mcpServers,
     store: 'sqlite',
     server: { tokens: [], cors: [], bodyLimit: 1024 * 1024, shutdownGraceMs: 10_000 },
+    trace: { content: false, redact: [], prices: {} },
   };
 }
 

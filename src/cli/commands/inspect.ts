@@ -1,16 +1,19 @@
 import { openSkein } from '../../host/index.js';
 import type { RunEvent } from '../../runtime/index.js';
+import { traceOfRun, usageOfRun } from '../../trace/index.js';
 import { parseCommandArgs } from '../args.js';
+import { formatTraceTree, usageLine } from '../trace-tree.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
 
-/** `skein inspect RUN_ID [--json]`: the run's state and its stored events. */
+/** `skein inspect RUN_ID [--trace] [--json]`: the run's state and its stored events, or its trace. */
 export async function inspectCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {
     json: { type: 'boolean' },
+    trace: { type: 'boolean' },
     help: { type: 'boolean' },
   });
-  if (values.help) return (void process.stdout.write('Usage: skein inspect RUN_ID [--json]\n'), 0);
+  if (values.help) return (void process.stdout.write('Usage: skein inspect RUN_ID [--trace] [--json]\n'), 0);
   if (positionals.length !== 1) throw new UsageError('inspect needs exactly one RUN_ID');
   const skein = openSkein();
   try {
@@ -20,16 +23,23 @@ export async function inspectCommand(argv: string[]): Promise<number> {
       return 1;
     }
     const events = await skein.events(run.id);
+    const usage = usageOfRun(events, skein.config.trace.prices);
     if (values.json) {
-      process.stdout.write(JSON.stringify({ run, events }) + '\n');
+      const body = values.trace ? { run, usage, trace: traceOfRun(events) } : { run, usage, events };
+      process.stdout.write(JSON.stringify(body) + '\n');
       return 0;
     }
     const c = colorFor(process.stdout);
+    if (values.trace) {
+      process.stdout.write(formatTraceTree(traceOfRun(events), usage, c) + '\n');
+      return 0;
+    }
     const lines = [
       `${c.bold(`run ${run.id}`)}  ${run.skill.id}@${run.skill.version}  ${c.dim(run.skill.source)}`,
       `status ${run.status}  created ${run.createdAt}  updated ${run.updatedAt}`,
       ...(run.error ? [c.red(`error ${run.error.code}: ${run.error.message}`)] : []),
       ...(run.awaiting ? [c.yellow(`awaiting step "${run.awaiting.step}"`)] : []),
+      ...(usage.calls ? [`usage ${usageLine(usage)}`] : []),
       '',
       ...events.map(
         (e) => `${String(e.seq).padStart(4)}  ${e.at.slice(11, 23)}  ${e.type.padEnd(13)} ${describe(e)}`,

@@ -1,6 +1,7 @@
 import type { LlmNode } from '../../ir/nodes.js';
 import { RunFailure } from '../errors.js';
 import type { Executor } from './executor.js';
+import { llmCallEvent } from './llm-call-event.js';
 
 /** Asks the model; with a JSON schema, the answer is parsed, validated and repaired by the model. */
 export const runLlm: Executor<LlmNode> = async ({ node, scope, signal, services, skillModel, emit }) => {
@@ -14,9 +15,11 @@ export const runLlm: Executor<LlmNode> = async ({ node, scope, signal, services,
     signal,
     onDelta: (text: string) => emit({ type: 'llm_delta', node: node.id, text }),
   };
+  const startedAt = performance.now();
   const answer = node.json
     ? await llm.completeJson({ ...request, schema: node.json, repairAttempts: node.repairAttempts ?? 2 })
     : await llm.complete(request);
-  emit({ type: 'llm_usage', node: node.id, model: answer.model, ...answer.usage });
+  const sent = services.recordContent ? { system: request.system, prompt: request.prompt } : undefined;
+  emit(llmCallEvent(node.id, answer, startedAt, sent));
   return { value: 'value' in answer ? answer.value : answer.text };
 };

@@ -1,5 +1,5 @@
 // The interfaces the runtime calls and other folders implement: models (host over src/models), tools
-// (src/tools), code (src/code), skills (src/library) and run stores (src/store).
+// (src/tools), code (src/code), skills (src/library), run stores (src/store) and tracers (src/trace).
 export type { CodeRunOptions, CodeService } from './code.js';
 export type {
   LlmAnswer,
@@ -11,5 +11,6 @@ export type {
   LlmTurn,
 } from './llm.js';
 export type { SkillService } from './skills.js';
+export type { RunSegment, RunTracer, TraceRef, TracedSegment } from './tracer.js';
 export type { NodeRecord, RunPage, RunQuery, RunRecord, RunStore, SkillRef, Write } from './store.js';
 export { defineTool, type Tool, type ToolContext, type ToolService } from './tool.js';

@@ -16,6 +16,8 @@ export interface LlmAnswer {
   /** The `provider:model` that answered. */
   model: string;
   usage: { inputTokens?: number; outputTokens?: number };
+  /** Why the model stopped (`stop`, `length`, `tool-calls`, …), when the provider says. */
+  finishReason?: string;
 }
 
 /** Models, as the runtime sees them (src/host implements it over src/models, the Vercel AI SDK). */

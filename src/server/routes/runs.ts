@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { RunEvent } from '../../runtime/index.js';
+import { traceOfRun, usageOfRun } from '../../trace/index.js';
 import { ApiError } from '../errors.js';
 import { newRouter } from '../router.js';
 import {
@@ -11,6 +12,7 @@ import {
   RunRequestSchema,
   RunResultSchema,
   RunSchema,
+  RunTraceSchema,
 } from '../schemas.js';
 import type { RunControl } from '../run-hub.js';
 import type { SkillCatalog } from '../skill-catalog.js';
@@ -73,6 +75,17 @@ const getRun = createRoute({
   },
 });
 
+const getTrace = createRoute({
+  method: 'get',
+  path: '/runs/{runId}/trace',
+  summary: "A run's trace drawn from its stored events (one root span per part of the run), and its usage",
+  request: { params: RunIdParam },
+  responses: {
+    200: { description: 'the trace', content: { 'application/json': { schema: RunTraceSchema } } },
+    404: errorResponse('no such run'),
+  },
+});
+
 const resumeRun = createRoute({
   method: 'post',
   path: '/runs/{runId}/resume',
@@ -125,7 +138,15 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
       const { runId } = c.req.valid('param');
       const run = await hub.skein.getRun(runId);
       if (!run) throw new ApiError(404, 'run_not_found', `no run ${runId}`);
-      return c.json(runView(run, root), 200);
+      const usage = usageOfRun(await hub.skein.events(runId), hub.skein.config.trace.prices);
+      return c.json({ ...runView(run, root), usage }, 200);
+    })
+    .openapi(getTrace, async (c) => {
+      const { runId } = c.req.valid('param');
+      if (!(await hub.skein.getRun(runId))) throw new ApiError(404, 'run_not_found', `no run ${runId}`);
+      const events = await hub.skein.events(runId);
+      const usage = usageOfRun(events, hub.skein.config.trace.prices);
+      return c.json({ trace: traceOfRun(events), usage }, 200);
     })
     .openapi(resumeRun, async (c) => {
       const { runId } = c.req.valid('param');

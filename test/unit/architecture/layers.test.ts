@@ -19,7 +19,7 @@ const BELOW: Record<string, readonly string[]> = {
   text: [],
 };
 /** The features, between the host and the surfaces: surfaces use them through their index. */
-const FEATURES = ['chat', 'planner', 'router', 'skilldocs', 'graph', 'skill-tests'];
+const FEATURES = ['chat', 'planner', 'router', 'skilldocs', 'graph', 'skill-tests', 'trace'];
 /**
  * What the router may import besides itself: it reads IR skills, takes the planner's rules as a stage,
  * calls models through the runtime's `LlmService` port, and shares the CJK pieces of src/text. It never
@@ -29,7 +29,7 @@ const ROUTER_MAY = ['ir', 'runtime', 'planner', 'text'];
 /** What a dialect front end may import besides itself. */
 const FRONT_END_MAY = ['ir', 'expr', 'schema', 'tokens', 'formats/kit', 'formats'];
 /** Folders whose insides are theirs: others import their index.ts only. */
-const SEALED = ['runtime', 'library', 'router'];
+const SEALED = ['runtime', 'library', 'router', 'trace'];
 
 interface Edge {
   from: string;

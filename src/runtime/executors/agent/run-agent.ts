@@ -20,6 +20,7 @@ import { readVerdict } from './verdict.js';
 import { RunFailure } from '../../errors.js';
 import type { LlmTurn } from '../../ports/llm.js';
 import type { Executor, NodeRun } from '../executor.js';
+import { llmCallEvent } from '../llm-call-event.js';
 
 /**
  * Runs an agent: the model, offered only the node's tools, answers in the four-part contract; an
@@ -70,6 +71,7 @@ export const runAgent: Executor<AgentNode> = async (run) => {
         node.contract,
       );
       stream.reset();
+      const startedAt = performance.now();
       const reply = await llm.callTools({
         model: node.model ?? run.skillModel,
         system,
@@ -91,7 +93,8 @@ export const runAgent: Executor<AgentNode> = async (run) => {
           });
         },
       });
-      emit({ type: 'llm_usage', node: node.id, model: reply.model, ...reply.usage });
+      const sent = services.recordContent ? { system, prompt: lastUserText(conversation) } : undefined;
+      emit(llmCallEvent(node.id, reply, startedAt, sent));
       conversation.push(...reply.messages);
       const checked = checkAnswer(reply.text, node.contract);
       if (!checked.ok) {
@@ -220,4 +223,13 @@ async function firstTurn(run: NodeRun<AgentNode>): Promise<FirstTurn> {
     conversation: [{ role: 'user', content: start.message }],
     answer: start.answer,
   };
+}
+
+/** The text of the conversation's last user turn: what the model was asked this time. */
+function lastUserText(conversation: readonly LlmTurn[]): string {
+  for (let i = conversation.length - 1; i >= 0; i--) {
+    const turn = conversation[i];
+    if (turn.role === 'user') return turn.content;
+  }
+  return '';
 }

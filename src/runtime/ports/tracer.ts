@@ -1,0 +1,31 @@
+import type { RunListener } from '../event-sink.js';
+
+/** Where the first part of a run was traced, so that its later parts can link to it. */
+export interface TraceRef {
+  traceId: string;
+  spanId: string;
+}
+
+/** A part of a run that begins: its start, or a resume (after a pause or a crash). */
+export interface RunSegment {
+  runId: string;
+  skill: string;
+  version: string;
+  dialect: string;
+  /** The run that started this one (a `call` step's child run). */
+  parentRunId?: string;
+  /** Where the run's first part was traced; set for a resume. */
+  first?: TraceRef;
+}
+
+/** A traced part of a run: the listener that turns its events into spans, and its ref for a first part. */
+export interface TracedSegment {
+  listener: RunListener;
+  ref?: TraceRef;
+}
+
+/** Traces runs (src/trace implements it over OpenTelemetry); the runtime tells it where each part begins. */
+export interface RunTracer {
+  /** Begins a part of a run; its events then go to the listener returned. */
+  begin(segment: RunSegment): TracedSegment;
+}
