@@ -7,6 +7,7 @@ import { benchServerMixed } from './server-mixed.js';
 import { benchServerThroughput } from './server-throughput.js';
 import { benchSkillDoc } from './skilldoc.js';
 import { benchTemplateRender } from './template-render.js';
+import { benchTraceOverhead } from './trace-overhead.js';
 
 // Each benchmark registers, runs and prints its own ratios, one after another in one process (the
 // server benchmarks start their servers as processes of their own).
@@ -19,3 +20,4 @@ await benchGraphFanout();
 benchRoute();
 await benchServerThroughput();
 await benchServerMixed();
+benchTraceOverhead();

@@ -64,6 +64,8 @@ export function createOtelRunTracer(tracer: Tracer, options: OtelRunTracerOption
         },
         parent,
       );
+      // Not recorded (no SDK registered, or sampled out): its children would not be either.
+      if (!run.isRecording()) return { listener: () => {} };
       const state: LiveSegment = { run, steps: new Map(), tools: new Map() };
       live.set(segment.runId, state);
       const spanContext = run.spanContext();
