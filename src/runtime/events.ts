@@ -1,5 +1,4 @@
 import type { JsonSchema } from '../ir/schema.js';
-import type { TraceRef } from './ports/tracer.js';
 
 /** What went wrong, in a form surfaces can show and tests can match. */
 export interface RunError {
@@ -8,6 +7,12 @@ export interface RunError {
   message: string;
   /** The node (step) that failed, when one did. */
   step?: string;
+}
+
+/** Where the first part of a run was traced, so that its later parts can link to it. */
+export interface TraceRef {
+  traceId: string;
+  spanId: string;
 }
 
 /** Why a run stopped to wait for a person, and what it expects back. */

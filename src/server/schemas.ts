@@ -67,7 +67,9 @@ const UsageTotalsSchema = z.object({
 
 export const UsageSchema = UsageTotalsSchema.extend({
   byModel: z.record(z.string(), UsageTotalsSchema),
-}).openapi('Usage', { description: 'model calls and tokens of a run; the cost where `trace.prices` has the model' });
+}).openapi('Usage', {
+  description: 'model calls and tokens of a run; the cost where `trace.prices` has the model',
+});
 
 export const RunSchema = RunSummarySchema.extend({
   input: z.unknown(),

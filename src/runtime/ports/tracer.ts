@@ -1,10 +1,6 @@
-import type { RunListener } from '../event-sink.js';
+import type { RunEvent, TraceRef } from '../events.js';
 
-/** Where the first part of a run was traced, so that its later parts can link to it. */
-export interface TraceRef {
-  traceId: string;
-  spanId: string;
-}
+export type { TraceRef };
 
 /** A part of a run that begins: its start, or a resume (after a pause or a crash). */
 export interface RunSegment {
@@ -20,7 +16,7 @@ export interface RunSegment {
 
 /** A traced part of a run: the listener that turns its events into spans, and its ref for a first part. */
 export interface TracedSegment {
-  listener: RunListener;
+  listener: (event: RunEvent) => void;
   ref?: TraceRef;
 }
 
