@@ -9,7 +9,7 @@ import type { CodeSpec } from '../../src/ir/nodes.js';
 import type { Skill } from '../../src/ir/skill.js';
 import { loadPaths } from '../../src/library/load-paths.js';
 import { LibrarySkillService } from '../../src/library/skill-service.js';
-import { type RunEvent, Runtime, type CodeService } from '../../src/runtime/index.js';
+import { type RunEvent, Runtime, type CodeService, type RunTracer } from '../../src/runtime/index.js';
 import { createPythonSandbox, type PythonSandbox } from '../../src/code/python/index.js';
 import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { invokeTool, loadToolModules, ToolRegistry, type Tool } from '../../src/tools/index.js';
@@ -65,7 +65,7 @@ export interface Harness {
 /** A runtime whose model is the scripted local server, with the given tools (default: the example's). */
 export async function harness(
   script: FakeScript,
-  options: { tools?: Tool[]; workspace?: string } = {},
+  options: { tools?: Tool[]; workspace?: string; tracer?: RunTracer } = {},
 ): Promise<Harness> {
   const fake = await startFakeOpenAI(script);
   const store = new MemoryRunStore();
@@ -85,6 +85,8 @@ export async function harness(
         invokeTool(tool, input, { signal: o.signal, runId: o.runId, log: o.log, workspace }),
     },
     code: { python: sharedPython(), typescript: typescriptRunner },
+    tracer: options.tracer,
+    recordContent: options.tracer !== undefined,
   });
   return { fake, runtime, store, events, close: () => fake.close() };
 }
