@@ -1,2 +1,3 @@
 export { ChatSession, type ChatOptions } from './chat-session.js';
 export type { ChatCall, ChatTurn, ChatTranscript } from './transcript.js';
+export { toolSchema } from './tool-schema.js';

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   graph: async () => (await import('./commands/graph.js')).graphCommand,
   route: async () => (await import('./commands/route.js')).routeCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
+  mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
 };
 
 const USAGE = `Usage: skein <command> [options]
@@ -53,7 +54,9 @@ Commands:
                    ask the model for an AgenticDSL graph, check it, send errors back until valid
   serve [--port 8787] [--host 127.0.0.1] [--quiet]
                    the HTTP API (/v1, /openapi.json) until SIGTERM/SIGINT; tokens from
-                   SKEIN_API_TOKENS or server.tokens (needed to listen beyond loopback)
+                   SKEIN_API_TOKENS or server.tokens (needed to listen beyond loopback); MCP at /mcp
+  mcp [--watch]    the skills as an MCP server on stdio (tools, resources, skein_resume);
+                   --watch follows the skill files
 
 Environment: SKEIN_HOME (runs and state, default ./.skein), SKEIN_SKILLS, SKEIN_MODEL,
 SKEIN_BASE_URL, SKEIN_API_KEY; or skein.yaml in the working directory.

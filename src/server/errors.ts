@@ -1,3 +1,4 @@
+import { redactPaths } from '../text/redact-paths.js';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -68,16 +69,4 @@ export function errorResponse(c: Context, error: ApiError, root: string) {
   };
   if (error.fields) body.fields = error.fields;
   return c.json({ error: body }, error.status);
-}
-
-/**
- * Text safe to show a client: paths under `root` become relative, other absolute paths lose their
- * folders (a message may name the file a step is in, never where the server keeps it).
- */
-export function redactPaths(text: string, root: string): string {
-  const prefix = root.endsWith('/') ? root : `${root}/`;
-  return text
-    .split(prefix)
-    .join('')
-    .replace(/(^|[\s("'`=:])\/(?:[^\s/"'`():]+\/)+([^\s/"'`():]+)/g, '$1$2');
 }

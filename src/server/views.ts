@@ -1,7 +1,7 @@
 import { graphView } from '../graph/graph-view.js';
 import type { Skill } from '../ir/skill.js';
 import type { AwaitRequest, RunError, RunEvent, RunRecord, RunResult } from '../runtime/index.js';
-import { redactPaths } from './errors.js';
+import { redactPaths } from '../text/redact-paths.js';
 
 // What the API answers, made from the library's skills and the store's runs.
 

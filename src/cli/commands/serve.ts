@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config/load-config.js';
+import { LiveSkills, mcpHttp } from '../../mcp/index.js';
 import { createApp } from '../../server/app.js';
 import { openSkein } from '../../host/index.js';
 import { isLoopback, listen } from '../../server/serve.js';
@@ -40,6 +41,13 @@ export async function serveCommand(argv: string[]): Promise<number> {
     accessLog: values.quiet ? undefined : write,
     errorLog: write,
   });
+  const mcp = mcpHttp({
+    skein,
+    skills: new LiveSkills(() => skeinApp.catalog.all()),
+    root: config.root,
+    bodyLimit: config.server.bodyLimit,
+  });
+  skeinApp.app.all('/mcp', skeinApp.requireToken, (c) => mcp.handle(c.req.raw));
   let server;
   try {
     // Store, tools, models and the skills are opened before listening: the first request does not wait.
@@ -51,7 +59,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stderr.write(`skein serve: cannot start on ${host}:${port}: ${(e as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`skein serving ${server.url} (API under /v1, OpenAPI at /openapi.json)\n`);
+  process.stdout.write(`skein serving ${server.url} (API under /v1, OpenAPI at /openapi.json, MCP at /mcp)\n`);
   const signal = await new Promise<string>((resolve) => {
     let stopping = false;
     const stop = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));
@@ -60,6 +68,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   process.stderr.write(
     `skein serve: ${signal}: shutting down (in-flight requests and runs get ${config.server.shutdownGraceMs} ms; ${signal} again quits at once)\n`,
   );
+  await mcp.close();
   if (await server.close(config.server.shutdownGraceMs)) {
     await skein.close();
     return 0;

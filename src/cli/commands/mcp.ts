@@ -1,0 +1,34 @@
+import { loadConfig } from '../../config/load-config.js';
+import { openSkein } from '../../host/index.js';
+import { LiveSkills, serveStdio, watchSkills } from '../../mcp/index.js';
+import { parseCommandArgs } from '../args.js';
+import { UsageError } from '../usage-error.js';
+
+const USAGE = 'skein mcp [--watch]';
+
+/**
+ * `skein mcp`: the skills path as an MCP server on stdin/stdout until the client closes it; with
+ * `--watch`, tools and resources follow the skill files (the client hears list_changed). Messages go to
+ * stderr: stdout is the protocol's.
+ */
+export async function mcpCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    watch: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  if (positionals.length) throw new UsageError('mcp takes no arguments');
+  const config = loadConfig();
+  const skein = openSkein({ config });
+  const skills = new LiveSkills(() => skein.skills.list());
+  const unwatch = values.watch ? watchSkills(config.skillsPath, skills) : () => undefined;
+  const stop = () => void process.stdin.destroy();
+  process.once('SIGTERM', stop).once('SIGINT', stop);
+  try {
+    await serveStdio({ skein, skills, root: config.root });
+  } finally {
+    unwatch();
+    await skein.close();
+  }
+  return 0;
+}

@@ -1,0 +1,72 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Skein } from '../host/index.js';
+import { RunRefused, type RunEvent, type RunOptions, type RunResult } from '../runtime/index.js';
+import { formSchema } from './elicit-schema.js';
+
+/** What a tool handler is given by the SDK for one request. */
+export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** How many times an answer the run refuses is asked for again before the pause is returned. */
+const MAX_ASKS = 3;
+
+/**
+ * Runs (or resumes) through to its end for one tool call: the client's cancellation aborts the run,
+ * finished steps are sent as progress when the client asked for it, and a pause is asked through
+ * elicitation (a form of the await's schema) when the client supports it, then the same run goes on.
+ * A declined or cancelled form, or an await a form cannot ask, returns the pause itself.
+ */
+export async function driveRun(
+  skein: Skein,
+  server: Server,
+  extra: CallExtra,
+  begin: (options: RunOptions) => Promise<RunResult>,
+  total?: number,
+): Promise<RunResult> {
+  const options = { signal: extra.signal, onEvent: progress(extra, total) };
+  let result = await begin(options);
+  let note = '';
+  for (let asks = 0; result.status === 'awaiting' && asks < MAX_ASKS; asks++) {
+    const form = server.getClientCapabilities()?.elicitation && formSchema(result.await!.inputSchema);
+    if (!form || extra.signal.aborted) break;
+    const answer = await server.elicitInput(
+      { mode: 'form', message: note + result.await!.message, requestedSchema: form },
+      { relatedRequestId: extra.requestId, signal: extra.signal },
+    );
+    if (answer.action !== 'accept') break;
+    try {
+      result = await skein.resume(result.runId, answer.content ?? {}, options);
+      note = '';
+    } catch (e) {
+      if (!(e instanceof RunRefused) || e.code !== 'input_invalid') throw e;
+      note = `${e.message}\n\n`;
+    }
+  }
+  return result;
+}
+
+/** A listener sending `notifications/progress` for each step the run finishes or skips; none unless asked. */
+function progress(extra: CallExtra, total?: number): ((event: RunEvent) => void) | undefined {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return undefined;
+  let runId: string | undefined;
+  let done = 0;
+  return (event) => {
+    runId ??= event.runId;
+    if (event.runId !== runId) return;
+    if (event.type !== 'node_finished' && event.type !== 'node_skipped') return;
+    done++;
+    void extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: {
+          progressToken: token,
+          progress: done,
+          ...(total && done <= total ? { total } : {}),
+          message: `run ${runId}: step ${event.node} ${event.type === 'node_finished' ? 'done' : 'skipped'}`,
+        },
+      })
+      .catch(() => undefined);
+  };
+}

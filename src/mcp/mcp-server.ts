@@ -1,0 +1,159 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Skein } from '../host/index.js';
+import { RunRefused } from '../runtime/index.js';
+import { DocLookupError, findDocPart, findDocSkill } from '../skilldocs/index.js';
+import { SKEIN_VERSION } from '../version.js';
+import { CATALOG_URI } from './catalog.js';
+import { driveRun, type CallExtra } from './drive-run.js';
+import type { LiveSkills } from './live-skills.js';
+import type { SkillTool } from './skill-tools.js';
+import { refusalResult, runToolResult } from './tool-result.js';
+
+export interface SkillServerOptions {
+  skein: Skein;
+  skills: LiveSkills;
+  /** Paths in messages are shown relative to this folder. */
+  root: string;
+}
+
+const RESUME_TOOL: Tool = {
+  name: 'skein_resume',
+  title: 'Resume a paused run',
+  description:
+    'Continues a skill run that paused for an answer (a call answered {"status":"awaiting","runId",…}): input must match the schema it gave. Works from any client of this Skein, later too. Without input, continues a run whose process died.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      runId: { type: 'string', description: 'The runId the paused call answered with' },
+      input: { type: 'object', description: 'The answer, matching the schema the pause gave' },
+    },
+    required: ['runId'],
+  },
+};
+
+const CHUNK_TOOL: Tool = {
+  name: 'load_doc_chunk',
+  title: 'Load part of a document skill',
+  description:
+    'Loads one part (chunk, section or reference file) of a document skill listed in the skein://catalog resource, by the skill name and the part id.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      skill_name: { type: 'string', description: 'The document skill, as the catalog names it' },
+      chunk_id: { type: 'string', description: 'The id of the part to load' },
+    },
+    required: ['skill_name', 'chunk_id'],
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+};
+
+/**
+ * One MCP session's server (the SDK's): each executable skill a tool, `skein_resume` and
+ * `load_doc_chunk`, the document skills and the catalog as resources (DESIGN.md, "Serving"). It tells
+ * its client when the tools or resources change.
+ */
+export function createSkillServer(options: SkillServerOptions): Server {
+  const { skein, skills, root } = options;
+  const server = new Server(
+    { name: 'skein', title: 'Skein skills', version: SKEIN_VERSION },
+    {
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
+      instructions: `Each tool runs a skill. Read ${CATALOG_URI} for what they do and for the document skills, whose parts load with load_doc_chunk. A call that pauses answers a runId: continue it with skein_resume.`,
+    },
+  );
+  const unsubscribe = skills.subscribe((changed) => {
+    if (changed.tools) void server.sendToolListChanged().catch(() => undefined);
+    if (changed.resources) void server.sendResourceListChanged().catch(() => undefined);
+  });
+  server.onclose = unsubscribe;
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...(await skills.current()).tools.map((t) => t.tool), RESUME_TOOL, CHUNK_TOOL],
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args = {} } = request.params;
+    if (name === RESUME_TOOL.name) return resumeTool(args, extra);
+    if (name === CHUNK_TOOL.name) return chunkTool(args);
+    const entry = (await skills.current()).tools.find((t) => t.tool.name === name);
+    if (!entry) throw new McpError(ErrorCode.InvalidParams, `no tool "${name}"; tools/list names them`);
+    return skillTool(entry, args, extra);
+  });
+
+  async function skillTool(entry: SkillTool, args: Record<string, unknown>, extra: CallExtra) {
+    const input = entry.wrappedInput ? args.input : args;
+    const graph = entry.skill.graph!;
+    const total = graph.nodes.some((n) => n.kind === 'route') ? undefined : graph.nodes.length;
+    return settle(
+      () => driveRun(skein, server, extra, (o) => skein.run(entry.skill, input, o), total),
+      entry.wrappedOutput,
+    );
+  }
+
+  async function resumeTool(args: Record<string, unknown>, extra: CallExtra) {
+    const { runId, input } = args;
+    if (typeof runId !== 'string' || !runId)
+      return refusalResult('invalid_arguments', 'skein_resume needs runId: the id a paused call answered with', root);
+    const run = await skein.getRun(runId);
+    const entry = run && (await skills.current()).tools.find((t) => t.skill.id === run.skill.id);
+    return settle(
+      () => driveRun(skein, server, extra, (o) => skein.resume(runId, input, o)),
+      entry?.wrappedOutput ?? false,
+    );
+  }
+
+  async function settle(call: () => ReturnType<typeof driveRun>, wrapped: boolean): Promise<CallToolResult> {
+    try {
+      return runToolResult(await call(), { wrapped, root });
+    } catch (e) {
+      if (e instanceof RunRefused) return refusalResult(e.code, e.message, root, e.details);
+      throw e;
+    }
+  }
+
+  async function chunkTool(args: Record<string, unknown>): Promise<CallToolResult> {
+    const { skill_name: skillName, chunk_id: chunkId } = args;
+    if (typeof skillName !== 'string' || typeof chunkId !== 'string')
+      return refusalResult('invalid_arguments', 'load_doc_chunk needs skill_name and chunk_id, both strings', root);
+    try {
+      const part = findDocPart(findDocSkill((await skills.current()).latest, skillName), chunkId);
+      return { content: [{ type: 'text', text: await part.load() }] };
+    } catch (e) {
+      if (e instanceof DocLookupError) return refusalResult('chunk_not_found', e.message, root);
+      throw e;
+    }
+  }
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: [
+      {
+        uri: CATALOG_URI,
+        name: 'catalog',
+        title: 'Skill catalog',
+        description: 'Every skill of this Skein: the tools and the document skills, in a few lines each',
+        mimeType: 'text/markdown',
+      },
+      ...(await skills.current()).docs.map((d) => d.resource),
+    ],
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    const view = await skills.current();
+    if (uri === CATALOG_URI) return { contents: [{ uri, mimeType: 'text/markdown', text: view.catalog }] };
+    const doc = view.docs.find((d) => d.resource.uri === uri);
+    if (!doc) throw new McpError(ErrorCode.InvalidParams, `no resource ${uri}; resources/list names them`);
+    return { contents: [{ uri, mimeType: doc.resource.mimeType, text: await doc.read() }] };
+  });
+  return server;
+}
