@@ -19,7 +19,7 @@ export function formSchema(schema: JsonSchema): FormSchema | undefined {
   if (schema.type !== 'object' && !schema.properties) return undefined;
   const properties: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
-    const type = Array.isArray(raw.type) ? undefined : (raw.type as string | undefined);
+    const type = fieldType(raw.type);
     const kept = type && KEPT[type];
     if (!kept) return undefined;
     if (type === 'string' && raw.format !== undefined && !FORMATS.has(String(raw.format))) return undefined;
@@ -35,4 +35,10 @@ export function formSchema(schema: JsonSchema): FormSchema | undefined {
     properties: properties as FormSchema['properties'],
     ...(required?.length ? { required } : {}),
   };
+}
+
+/** A field's one type; an optional field's `[type, "null"]` is its type (a form leaves it out instead). */
+function fieldType(type: JsonSchema['type']): string | undefined {
+  const types = Array.isArray(type) ? type.filter((t) => t !== 'null') : [type];
+  return types.length === 1 ? types[0] : undefined;
 }
