@@ -8,6 +8,7 @@ import { openApiDocument } from './openapi.js';
 import { newRouter } from './router.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
+import { routeRoutes } from './routes/route.js';
 import { runRoutes } from './routes/runs.js';
 import { skillRoutes } from './routes/skills.js';
 import { validateRoutes } from './routes/validate.js';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', runRoutes(settings, catalog));
   app.route('/v1', eventRoutes(settings));
   app.route('/v1', validateRoutes(catalog));
+  app.route('/v1', routeRoutes(catalog, skein));
 
   let doc: Promise<Record<string, unknown>> | undefined;
   app.get('/openapi.json', async (c) =>

@@ -305,6 +305,7 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
   assert.ok(result.valid, JSON.stringify(result));
   assert.deepEqual(Object.keys(doc.paths).sort(), [
     '/v1/health',
+    '/v1/route',
     '/v1/runs',
     '/v1/runs/{runId}',
     '/v1/runs/{runId}/cancel',
