@@ -17,13 +17,17 @@ export function catalogText(tools: readonly SkillTool[], latest: readonly Skill[
       lines.push(
         `- ${t.tool.name}: ${t.skill.description.replace(/\s+/g, ' ').trim()} (${t.skill.dialect}, ${t.skill.id}@${t.skill.version})`,
       );
-    lines.push('', 'A call that pauses for a person answers with a runId; continue it with skein_resume.', '');
+    lines.push(
+      '',
+      'A call that pauses for a person answers with a runId; continue it with skein_resume.',
+      '',
+    );
   }
   const docs = catalogView(latest);
   if (docs) {
     lines.push('## Documents', '', docs, '');
     lines.push(
-      'Read a document\'s summary as the resource skill://<name>/SKILL.md and its parts as skill://<name>/<part>, or load a part with the tool load_doc_chunk.',
+      "Read a document's summary as the resource skill://<name>/SKILL.md and its parts as skill://<name>/<part>, or load a part with the tool load_doc_chunk.",
     );
   }
   return lines.join('\n').trimEnd() + '\n';

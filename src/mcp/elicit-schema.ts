@@ -23,7 +23,8 @@ export function formSchema(schema: JsonSchema): FormSchema | undefined {
     const kept = type && KEPT[type];
     if (!kept) return undefined;
     if (type === 'string' && raw.format !== undefined && !FORMATS.has(String(raw.format))) return undefined;
-    if (raw.enum !== undefined && !(raw.enum as unknown[]).every((v) => typeof v === 'string')) return undefined;
+    if (raw.enum !== undefined && !(raw.enum as unknown[]).every((v) => typeof v === 'string'))
+      return undefined;
     properties[name] = Object.fromEntries([
       ['type', type],
       ...kept.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]),

@@ -103,7 +103,11 @@ export function createSkillServer(options: SkillServerOptions): Server {
   async function resumeTool(args: Record<string, unknown>, extra: CallExtra) {
     const { runId, input } = args;
     if (typeof runId !== 'string' || !runId)
-      return refusalResult('invalid_arguments', 'skein_resume needs runId: the id a paused call answered with', root);
+      return refusalResult(
+        'invalid_arguments',
+        'skein_resume needs runId: the id a paused call answered with',
+        root,
+      );
     const run = await skein.getRun(runId);
     const entry = run && (await skills.current()).tools.find((t) => t.skill.id === run.skill.id);
     return settle(
@@ -124,7 +128,11 @@ export function createSkillServer(options: SkillServerOptions): Server {
   async function chunkTool(args: Record<string, unknown>): Promise<CallToolResult> {
     const { skill_name: skillName, chunk_id: chunkId } = args;
     if (typeof skillName !== 'string' || typeof chunkId !== 'string')
-      return refusalResult('invalid_arguments', 'load_doc_chunk needs skill_name and chunk_id, both strings', root);
+      return refusalResult(
+        'invalid_arguments',
+        'load_doc_chunk needs skill_name and chunk_id, both strings',
+        root,
+      );
     try {
       const part = findDocPart(findDocSkill((await skills.current()).latest, skillName), chunkId);
       return { content: [{ type: 'text', text: await part.load() }] };

@@ -9,7 +9,11 @@ const PURE_KINDS = new Set(['template', 'assign', 'await', 'end']);
  * Whether a skill touches nothing outside its run: no tool, model or agent step, code only in the
  * Python sandbox, and every skill it calls just as pure. Such a skill is read-only and idempotent.
  */
-export function isPureSkill(skill: Skill, byId: ReadonlyMap<string, Skill>, seen = new Set<string>()): boolean {
+export function isPureSkill(
+  skill: Skill,
+  byId: ReadonlyMap<string, Skill>,
+  seen = new Set<string>(),
+): boolean {
   if (!skill.graph || seen.has(skill.id)) return Boolean(skill.graph);
   seen.add(skill.id);
   const graphs: Graph[] = [skill.graph, ...Object.values(skill.subgraphs ?? {})];

@@ -18,7 +18,10 @@ export interface OutputShape {
 export function runToolResult(result: RunResult, shape: OutputShape): CallToolResult {
   if (result.status === 'completed') {
     const structured = shape.wrapped ? { output: result.output ?? null } : (result.output as object);
-    return { content: [text(result.output ?? null)], structuredContent: structured as Record<string, unknown> };
+    return {
+      content: [text(result.output ?? null)],
+      structuredContent: structured as Record<string, unknown>,
+    };
   }
   if (result.status === 'awaiting') {
     const request = result.await!;

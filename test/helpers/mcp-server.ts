@@ -55,6 +55,8 @@ export async function httpClient(
 ): Promise<Client> {
   const client = new Client({ name: 'skein-test', version: '1.0.0' }, { capabilities });
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }),
+  );
   return client;
 }

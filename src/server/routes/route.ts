@@ -14,7 +14,9 @@ const RouteRequestSchema = z
     state: z
       .record(z.string(), z.unknown())
       .optional()
-      .openapi({ description: "a session state: the engine skills' rules rule out skills that cannot run on it" }),
+      .openapi({
+        description: "a session state: the engine skills' rules rule out skills that cannot run on it",
+      }),
     context: z.string().optional().openapi({ description: "the session's context, for triggers.contexts" }),
   })
   .openapi('RouteRequest');
@@ -52,7 +54,9 @@ export function routeRoutes(catalog: SkillCatalog, skein: Skein) {
   const llm = skein.config.model ? createLlmService(skein.config) : undefined;
   return newRouter().openapi(route, async (c) => {
     const { request, limit, state, context } = c.req.valid('json');
-    index ??= catalog.all().then((all) => buildRouteIndex(all.filter((s, i) => all.findIndex((o) => o.id === s.id) === i)));
+    index ??= catalog
+      .all()
+      .then((all) => buildRouteIndex(all.filter((s, i) => all.findIndex((o) => o.id === s.id) === i)));
     return c.json(await (await index).route(request, { limit, state, context, llm }), 200);
   });
 }

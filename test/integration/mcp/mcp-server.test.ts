@@ -46,7 +46,10 @@ async function storedRun(env: Record<string, string>, runId: string): Promise<Js
 }
 
 /** The checks every transport passes; `connect` opens a new session (over stdio: a new process). */
-function suite(name: string, open: () => Promise<{ connect: Connect; env: Record<string, string>; close(): Promise<void> }>) {
+function suite(
+  name: string,
+  open: () => Promise<{ connect: Connect; env: Record<string, string>; close(): Promise<void> }>,
+) {
   describe(name, () => {
     let connect: Connect;
     let env: Record<string, string>;
@@ -160,7 +163,10 @@ function suite(name: string, open: () => Promise<{ connect: Connect; env: Record
       assert.match((paused.content as Json)[1].text, /skein_resume/);
 
       const other = await session();
-      const wrong = await other.callTool({ name: 'skein_resume', arguments: { runId: body.runId, input: { ok: 'yes' } } });
+      const wrong = await other.callTool({
+        name: 'skein_resume',
+        arguments: { runId: body.runId, input: { ok: 'yes' } },
+      });
       assert.equal(wrong.isError, true);
       assert.equal(firstJson(wrong).error.code, 'input_invalid');
       const resumed = await other.callTool({
@@ -169,7 +175,10 @@ function suite(name: string, open: () => Promise<{ connect: Connect; env: Record
       });
       assert.equal(resumed.isError, undefined, JSON.stringify(resumed.content));
       assert.deepEqual(resumed.structuredContent, { answer: 'a desk ok=false note=later' });
-      const again = await other.callTool({ name: 'skein_resume', arguments: { runId: body.runId, input: { ok: true } } });
+      const again = await other.callTool({
+        name: 'skein_resume',
+        arguments: { runId: body.runId, input: { ok: true } },
+      });
       assert.equal(firstJson(again).error.code, 'not_awaiting');
       assert.equal((await storedRun(env, body.runId)).status, 'completed');
     });
@@ -182,20 +191,30 @@ function suite(name: string, open: () => Promise<{ connect: Connect; env: Record
       assert.equal(byUri.get('skill://guide/setup')?.mimeType, 'text/markdown');
       assert.equal(byUri.get('skill://pdf-forms/references/forms.md')?.mimeType, 'text/markdown');
       assert.equal(byUri.get('skill://pdf-forms/scripts/fill_form.py')?.mimeType, 'text/x-python');
-      assert.ok(![...byUri.keys()].some((u) => u.startsWith('skill://greet/')), 'executable skills are tools');
+      assert.ok(
+        ![...byUri.keys()].some((u) => u.startsWith('skill://greet/')),
+        'executable skills are tools',
+      );
 
-      const read = async (uri: string) => ((await client.readResource({ uri })).contents[0] as Json).text as string;
+      const read = async (uri: string) =>
+        ((await client.readResource({ uri })).contents[0] as Json).text as string;
       const catalog = await read('skein://catalog');
       assert.match(catalog, /- greet: Greets someone.*\(aegis, greet@1\.0\.0\)/);
       assert.match(catalog, /- guide: .*\n {2}chunks: setup, usage/);
       const summary = await read('skill://guide/SKILL.md');
       assert.match(summary, /setup/);
       const setup = await read('skill://guide/setup');
-      const loaded = await client.callTool({ name: 'load_doc_chunk', arguments: { skill_name: 'guide', chunk_id: 'setup' } });
+      const loaded = await client.callTool({
+        name: 'load_doc_chunk',
+        arguments: { skill_name: 'guide', chunk_id: 'setup' },
+      });
       assert.equal((loaded.content as Json)[0].text, setup);
       const forms = await read('skill://pdf-forms/references/forms.md');
       assert.ok(forms.length > 0);
-      const missing = await client.callTool({ name: 'load_doc_chunk', arguments: { skill_name: 'guide', chunk_id: 'nope' } });
+      const missing = await client.callTool({
+        name: 'load_doc_chunk',
+        arguments: { skill_name: 'guide', chunk_id: 'nope' },
+      });
       assert.equal(missing.isError, true);
       assert.match(firstJson(missing).error.message, /its chunks: setup, usage/);
       await assert.rejects(client.readResource({ uri: 'skill://nope/SKILL.md' }), /no resource/);
@@ -269,14 +288,25 @@ test('skein mcp --watch: a new skill file becomes a tool, and the client hears l
   const { ToolListChangedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
   const dir = mkdtempSync(join(tmpdir(), 'skein-mcp-watch-'));
   mkdirSync(join(dir, 'skills'));
-  copyFileSync(join(import.meta.dirname, '../../fixtures/server/skills/greet.md'), join(dir, 'skills/greet.md'));
+  copyFileSync(
+    join(import.meta.dirname, '../../fixtures/server/skills/greet.md'),
+    join(dir, 'skills/greet.md'),
+  );
   writeFileSync(join(dir, 'skein.yaml'), 'skills: skills\n');
   const env = mcpEnv(model.url, { SKEIN_CONFIG: join(dir, 'skein.yaml') });
   const client = await stdioClient(env, {}, ['--watch']);
   try {
-    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['greet', 'skein_resume', 'load_doc_chunk']);
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
-    copyFileSync(join(import.meta.dirname, '../../fixtures/mcp-server/skills/shout.md'), join(dir, 'skills/shout.md'));
+    assert.deepEqual(
+      (await client.listTools()).tools.map((t) => t.name),
+      ['greet', 'skein_resume', 'load_doc_chunk'],
+    );
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
+    copyFileSync(
+      join(import.meta.dirname, '../../fixtures/mcp-server/skills/shout.md'),
+      join(dir, 'skills/shout.md'),
+    );
     await changed;
     assert.deepEqual(
       (await client.listTools()).tools.map((t) => t.name),
