@@ -11,12 +11,9 @@ const RouteRequestSchema = z
   .object({
     request: z.string().trim().min(1).openapi({ example: 'Confirm my order of a lamp' }),
     limit: z.number().int().positive().optional().openapi({ description: 'candidates listed, default 5' }),
-    state: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({
-        description: "a session state: the engine skills' rules rule out skills that cannot run on it",
-      }),
+    state: z.record(z.string(), z.unknown()).optional().openapi({
+      description: "a session state: the engine skills' rules rule out skills that cannot run on it",
+    }),
     context: z.string().optional().openapi({ description: "the session's context, for triggers.contexts" }),
   })
   .openapi('RouteRequest');
