@@ -11,6 +11,15 @@ export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 /** How many times an answer the run refuses is asked for again before the pause is returned. */
 const MAX_ASKS = 3;
 
+/** What one tool call runs with. */
+export interface CallContext {
+  skein: Skein;
+  server: Server;
+  extra: CallExtra;
+  /** Aborted when the server shuts down: sessions then close without cancelling the runs (they stay resumable). */
+  stopping?: AbortSignal;
+}
+
 /**
  * Runs (or resumes) through to its end for one tool call: the client's cancellation aborts the run,
  * finished steps are sent as progress when the client asked for it, and a pause is asked through
@@ -18,13 +27,15 @@ const MAX_ASKS = 3;
  * A declined or cancelled form, or an await a form cannot ask, returns the pause itself.
  */
 export async function driveRun(
-  skein: Skein,
-  server: Server,
-  extra: CallExtra,
+  { skein, server, extra, stopping }: CallContext,
   begin: (options: RunOptions) => Promise<RunResult>,
   total?: number,
 ): Promise<RunResult> {
-  const options = { signal: extra.signal, onEvent: progress(extra, total) };
+  const cancel = new AbortController();
+  const forward = () => stopping?.aborted || cancel.abort();
+  if (extra.signal.aborted) forward();
+  else extra.signal.addEventListener('abort', forward, { once: true });
+  const options = { signal: cancel.signal, onEvent: progress(extra, total) };
   let result = await begin(options);
   let note = '';
   for (let asks = 0; result.status === 'awaiting' && asks < MAX_ASKS; asks++) {

@@ -24,6 +24,8 @@ export interface SkillServerOptions {
   skills: LiveSkills;
   /** Paths in messages are shown relative to this folder. */
   root: string;
+  /** Aborted when the server shuts down: calls cut off then leave their runs as they are, resumable. */
+  stopping?: AbortSignal;
 }
 
 const RESUME_TOOL: Tool = {
@@ -63,7 +65,7 @@ const CHUNK_TOOL: Tool = {
  * its client when the tools or resources change.
  */
 export function createSkillServer(options: SkillServerOptions): Server {
-  const { skein, skills, root } = options;
+  const { skein, skills, root, stopping } = options;
   const server = new Server(
     { name: 'skein', title: 'Skein skills', version: SKEIN_VERSION },
     {
@@ -83,11 +85,11 @@ export function createSkillServer(options: SkillServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
-    if (name === RESUME_TOOL.name) return resumeTool(args, extra);
     if (name === CHUNK_TOOL.name) return chunkTool(args);
     const entry = (await skills.current()).tools.find((t) => t.tool.name === name);
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `no tool "${name}"; tools/list names them`);
-    return skillTool(entry, args, extra);
+    if (!entry && name !== RESUME_TOOL.name)
+      throw new McpError(ErrorCode.InvalidParams, `no tool "${name}"; tools/list names them`);
+    return entry ? skillTool(entry, args, extra) : resumeTool(args, extra);
   });
 
   async function skillTool(entry: SkillTool, args: Record<string, unknown>, extra: CallExtra) {
@@ -95,7 +97,7 @@ export function createSkillServer(options: SkillServerOptions): Server {
     const graph = entry.skill.graph!;
     const total = graph.nodes.some((n) => n.kind === 'route') ? undefined : graph.nodes.length;
     return settle(
-      () => driveRun(skein, server, extra, (o) => skein.run(entry.skill, input, o), total),
+      () => driveRun({ skein, server, extra, stopping }, (o) => skein.run(entry.skill, input, o), total),
       entry.wrappedOutput,
     );
   }
@@ -111,7 +113,7 @@ export function createSkillServer(options: SkillServerOptions): Server {
     const run = await skein.getRun(runId);
     const entry = run && (await skills.current()).tools.find((t) => t.skill.id === run.skill.id);
     return settle(
-      () => driveRun(skein, server, extra, (o) => skein.resume(runId, input, o)),
+      () => driveRun({ skein, server, extra, stopping }, (o) => skein.resume(runId, input, o)),
       entry?.wrappedOutput ?? false,
     );
   }

@@ -70,8 +70,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
   process.stderr.write(
     `skein serve: ${signal}: shutting down (in-flight requests and runs get ${config.server.shutdownGraceMs} ms; ${signal} again quits at once)\n`,
   );
-  await mcp.close();
-  if (await server.close(config.server.shutdownGraceMs)) {
+  const closing = server.close(config.server.shutdownGraceMs);
+  await mcp.close(config.server.shutdownGraceMs);
+  if (await closing) {
     await skein.close();
     return 0;
   }

@@ -316,3 +316,50 @@ test('skein mcp --watch: a new skill file becomes a tool, and the client hears l
     await client.close();
   }
 });
+
+/** A server whose skein.yaml gives in-flight work `graceMs` on shutdown, and an HTTP client of it. */
+async function serverWithGrace(graceMs: number) {
+  const env: Record<string, string> = mcpEnv(model.url);
+  const config = join(env.SKEIN_HOME, 'skein.yaml');
+  env.SKEIN_CONFIG = config;
+  const fixture = join(import.meta.dirname, '../../fixtures/server');
+  writeFileSync(
+    config,
+    `skills: ${join(fixture, 'skills')}\ntools:\n  modules: [${join(fixture, 'tools.ts')}]\nserver:\n  shutdownGraceMs: ${graceMs}\n`,
+  );
+  const server = await startServer(env, ['--quiet']);
+  return { env, server, client: await httpClient(server.url, undefined) };
+}
+
+/** Calls `gated` and resolves its run id once its first step is done (the gate step is next). */
+function gatedCall(client: Client, gate: string) {
+  let started!: (runId: string) => void;
+  const runId = new Promise<string>((resolve) => (started = resolve));
+  const result = client.callTool({ name: 'gated', arguments: { gate } }, undefined, {
+    onprogress: (p) => started(/run (\S+):/.exec(p.message ?? '')![1]),
+  });
+  return { runId, result };
+}
+
+test('SIGTERM on skein serve: an MCP call in flight finishes within the grace period, then the server exits 0', async () => {
+  const { env, server, client } = await serverWithGrace(10_000);
+  const { runId, result } = gatedCall(client, 'opens-late');
+  await runId;
+  const exited = server.stop();
+  await new Promise((r) => setTimeout(r, 300));
+  writeFileSync(join(env.GATE_DIR, 'opens-late'), '');
+  assert.deepEqual((await result).structuredContent, { result: 'waiting for opens-late; opens-late opened' });
+  assert.equal(await exited, 0, server.stderr());
+  await client.close();
+});
+
+test('SIGTERM on skein serve: an MCP call still going after the grace period leaves its run resumable, not cancelled', async () => {
+  const { env, server, client } = await serverWithGrace(300);
+  const { runId, result } = gatedCall(client, 'never-opens');
+  const id = await runId;
+  result.catch(() => undefined);
+  assert.equal(await server.stop(), 0, server.stderr());
+  assert.match(server.stderr(), /left as they are/);
+  assert.equal((await storedRun(env, id)).status, 'running');
+  await client.close().catch(() => undefined);
+});
