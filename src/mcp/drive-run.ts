@@ -10,6 +10,8 @@ export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** How many times an answer the run refuses is asked for again before the pause is returned. */
 const MAX_ASKS = 3;
+/** How long a person gets to fill a form before the call answers with the pause instead. */
+const ASK_TIMEOUT_MS = 15 * 60_000;
 
 /** What one tool call runs with. */
 export interface CallContext {
@@ -41,10 +43,15 @@ export async function driveRun(
   for (let asks = 0; result.status === 'awaiting' && asks < MAX_ASKS; asks++) {
     const form = server.getClientCapabilities()?.elicitation && formSchema(result.await!.inputSchema);
     if (!form || extra.signal.aborted) break;
-    const answer = await server.elicitInput(
-      { mode: 'form', message: note + result.await!.message, requestedSchema: form },
-      { relatedRequestId: extra.requestId, signal: extra.signal },
-    );
+    let answer;
+    try {
+      answer = await server.elicitInput(
+        { mode: 'form', message: note + result.await!.message, requestedSchema: form },
+        { relatedRequestId: extra.requestId, signal: extra.signal, timeout: ASK_TIMEOUT_MS },
+      );
+    } catch {
+      break; // no form answer (refused by the client, out of the form's schema, no one in time): the pause stands
+    }
     if (answer.action !== 'accept') break;
     try {
       result = await skein.resume(result.runId, answer.content ?? {}, options);
