@@ -123,7 +123,8 @@ export function createSkillServer(options: SkillServerOptions): Server {
       return runToolResult(await call(), { wrapped, root });
     } catch (e) {
       if (e instanceof RunRefused) return refusalResult(e.code, e.message, root, e.details);
-      throw e;
+      // Anything else (a store that cannot be read…) is still the call's failure, told without a stack.
+      return refusalResult('internal', String((e as Error)?.message ?? e).split('\n')[0], root);
     }
   }
 

@@ -17,9 +17,11 @@ export interface OutputShape {
  */
 export function runToolResult(result: RunResult, shape: OutputShape): CallToolResult {
   if (result.status === 'completed') {
-    const structured = shape.wrapped ? { output: result.output ?? null } : (result.output as object);
+    const output = result.output ?? null;
+    const isRecord = typeof output === 'object' && output !== null && !Array.isArray(output);
+    const structured = shape.wrapped || !isRecord ? { output } : output;
     return {
-      content: [text(result.output ?? null)],
+      content: [text(output)],
       structuredContent: structured as Record<string, unknown>,
     };
   }
