@@ -122,7 +122,7 @@ export function RunPage({ runId }: { runId: string }) {
       <div className="columns">
         <section aria-labelledby="steps-heading">
           <h2 id="steps-heading">Steps</h2>
-          <ol className="steps">
+          <ol className="steps" aria-labelledby="steps-heading">
             {state.steps.map((s, i) => (
               <StepItem key={i} step={s} />
             ))}

@@ -79,7 +79,14 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
       break;
     case 'node_finished':
       next.nodes = { ...next.nodes, [node!]: 'finished' };
-      update((s) => ({ ...s, state: 'finished', ms: Number(event.ms), value: event.value }));
+      // A model's text is streamed live only: a replayed llm step shows the text it finished with.
+      update((s) => ({
+        ...s,
+        state: 'finished',
+        ms: Number(event.ms),
+        value: event.value,
+        text: s.text || (s.kind === 'llm' && typeof event.value === 'string' ? event.value : ''),
+      }));
       break;
     case 'node_skipped':
       next.nodes = { ...next.nodes, [node!]: 'skipped' };
@@ -160,6 +167,9 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
       next.await = request;
       const waiting = request.node ?? request.step;
       next.nodes = { ...next.nodes, [waiting]: 'awaiting' };
+      next.steps = next.steps.map((s) =>
+        s.node === waiting && s.state === 'running' ? { ...s, state: 'awaiting' } : s,
+      );
       break;
     }
     case 'completed':
