@@ -98,22 +98,22 @@ test(
   { skip: browserSkip },
   async () => {
     await page.goto(server.url);
-    for (const id of ['order', 'fragile', 'triage'])
+    for (const id of ['order', 'fragile', 'triage', 'guide'])
       await page.getByRole('link', { name: id, exact: true }).waitFor();
     await page.getByText('skills/broken.md').waitFor();
     await page.getByText(/12:11 error aegis\/unknown-step-type/).waitFor();
     await shot('catalog');
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('お茶');
-    await page.getByText('1 of 3 skills').waitFor();
+    await page.getByText('1 of 4 skills').waitFor();
     assert.equal(await page.getByRole('link', { name: 'order', exact: true }).count(), 1);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('engine');
-    await page.getByText('1 of 3 skills').waitFor();
+    await page.getByText('1 of 4 skills').waitFor();
     assert.equal(await page.getByRole('link', { name: 'triage', exact: true }).count(), 1);
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('');
     await page.getByRole('combobox', { name: 'Tag' }).selectOption('shop');
-    await page.getByText('1 of 3 skills').waitFor();
+    await page.getByText('1 of 4 skills').waitFor();
   },
 );
 
@@ -132,7 +132,7 @@ test(
       await page.getByRole('combobox', { name: 'Tea' }).getAttribute('aria-describedby'),
       'field-tea-help',
     );
-    await page.getByText('Which tea to brew').waitFor();
+    await page.getByText('Which tea to brew', { exact: true }).waitFor();
 
     // Client-side checks first: a required select, a number above its maximum.
     await page.getByLabel('Cups').fill('9');
@@ -194,9 +194,27 @@ test(
     await page.getByRole('heading', { name: 'Output' }).waitFor();
     assert.equal(await status().textContent(), 'completed');
     await page.getByText('3 green for Ada: ok=true remark=no sugar').waitFor();
+    const graph = page.getByRole('figure', { name: 'Graph' });
+    for (const node of ['note', 'confirm', 'receipt']) await graph.getByLabel(`${node}: finished`).waitFor();
     await shot('run-output');
     const note = fake.requests.find((r) => r.messages.map(messageText).join('').includes('cups of'));
     assert.match(note!.messages.map(messageText).join(''), /3 cups of green tea for Ada/);
+  },
+);
+
+test(
+  'a document skill shows its summary and loads its chunks one by one',
+  { skip: browserSkip },
+  async () => {
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'guide', exact: true }).click();
+    await page.getByRole('heading', { name: 'Document' }).waitFor();
+    await page.getByText('What the guide covers.').waitFor();
+    assert.equal(await page.getByText('Install, then configure.').count(), 0);
+    await page.getByRole('button', { name: 'Load setup' }).click();
+    await page.getByText('Install, then configure.').waitFor();
+    assert.equal(await page.getByText('Run it.').count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Run' }).count(), 0);
   },
 );
 

@@ -17,7 +17,12 @@ export function SchemaForm({ schema, submit, start, onSubmit }: Props) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [values, setValues] = useState(() => initialValues(fields, start));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [raw, setRaw] = useState<string | undefined>();
+  // A schema with no fields that takes any object starts as JSON: there is nothing else to fill in.
+  const [raw, setRaw] = useState<string | undefined>(() =>
+    fields.length === 0 && schema.additionalProperties !== false
+      ? JSON.stringify(start ?? {}, null, 2)
+      : undefined,
+  );
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string>();
 
