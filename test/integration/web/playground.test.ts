@@ -59,7 +59,11 @@ const FINISH = { response: 'Filed.', profile: {}, data: {}, control: { action: '
 function reply(request: ChatRequest) {
   const text = request.messages.map(messageText).join('\n');
   if (text.includes('cups of')) return { text: 'A warm pot, brewed for three minutes.' };
-  if (text.includes('Triage')) return { text: JSON.stringify(text.includes('"high"') ? FINISH : CARD) };
+  // The card comes after a pause, so the page is following when its text streams.
+  if (text.includes('Triage'))
+    return text.includes('"high"')
+      ? { text: JSON.stringify(FINISH) }
+      : { text: JSON.stringify(CARD), delayMs: 1500 };
   return undefined;
 }
 
@@ -127,7 +131,7 @@ test(
     await page.getByRole('figure', { name: 'Graph' }).getByText('confirm · await').waitFor();
 
     // Aegis field properties: default, description as help, placeholder.
-    assert.equal(await page.getByLabel('Cups').inputValue(), '2');
+    assert.equal(await page.getByRole('spinbutton', { name: 'Cups' }).inputValue(), '2');
     assert.equal(
       await page.getByRole('combobox', { name: 'Tea' }).getAttribute('aria-describedby'),
       'field-tea-help',
@@ -135,13 +139,13 @@ test(
     await page.getByText('Which tea to brew', { exact: true }).waitFor();
 
     // Client-side checks first: a required select, a number above its maximum.
-    await page.getByLabel('Cups').fill('9');
+    await page.getByRole('spinbutton', { name: 'Cups' }).fill('9');
     await page.getByRole('button', { name: 'Run' }).click();
     await page.getByText('must be at most 6').waitFor();
     await page.getByText('is required').first().waitFor();
 
     await page.getByRole('combobox', { name: 'Tea' }).selectOption({ label: 'Green tea' });
-    await page.getByLabel('Cups').fill('3');
+    await page.getByRole('spinbutton', { name: 'Cups' }).fill('3');
     await page.getByRole('group', { name: 'Extras' }).getByRole('checkbox', { name: 'lemon' }).check();
     await page.getByRole('textbox', { name: 'Customer name' }).fill('Ada');
     assert.equal(
@@ -226,8 +230,16 @@ test(
     await page.getByRole('textbox', { name: 'message' }).fill('Triage: the printer is on fire');
     await page.getByRole('button', { name: 'Run' }).click();
     await page.getByRole('heading', { name: 'Waiting for an answer' }).waitFor();
-    await page.getByText('Before I file this: how urgent is it, and where should the answer go?').waitFor();
+    await page
+      .getByRole('region', { name: 'Waiting for an answer' })
+      .getByText('Before I file this: how urgent is it, and where should the answer go?')
+      .waitFor();
     await page.getByText('select', { exact: true }).waitFor();
+    // The agent's answer streamed into its step as it came (model text is streamed, never stored).
+    await page
+      .getByRole('list', { name: 'Steps' })
+      .getByText('Before I file this: how urgent is it, and where should the answer go?')
+      .waitFor();
     await page.getByRole('combobox', { name: 'Priority' }).selectOption({ label: 'High' });
     await page.getByRole('group', { name: 'Answer by' }).getByRole('checkbox', { name: 'Email' }).check();
     await page.getByRole('checkbox', { name: 'Urgent?' }).check();
@@ -269,6 +281,44 @@ test(
     await page.getByRole('row', { name: /order/ }).getByRole('link').click();
     await page.getByRole('heading', { name: 'Output' }).waitFor();
     await page.getByText('3 green for Ada: ok=true remark=no sugar').waitFor();
+  },
+);
+
+test(
+  'a skill remembers its recent inputs; raw JSON goes both ways; the server has the last word',
+  { skip: browserSkip },
+  async () => {
+    await page.goto(`${server.url}/#/skills/order`);
+    await page.getByRole('combobox', { name: 'Recent input' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Customer name' }).inputValue(), 'Ada');
+    assert.equal(await page.getByRole('spinbutton', { name: 'Cups' }).inputValue(), '3');
+
+    await page.getByRole('checkbox', { name: 'Raw JSON' }).check();
+    const json = page.getByRole('textbox', { name: 'Input JSON' });
+    assert.deepEqual(JSON.parse(await json.inputValue()), {
+      tea: 'green',
+      cups: 3,
+      extras: ['lemon'],
+      to_go: false,
+      customer: 'Ada',
+    });
+    await json.fill(JSON.stringify({ tea: 'black', cups: 'many', customer: 'Bo' }));
+    const seen = watched.errors.length;
+    const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' });
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/cups: must be number/)
+      .waitFor();
+    // Chromium logs the refused request itself: that one error is expected, and taken out of the count.
+    await logged;
+    assert.deepEqual(watched.errors.splice(seen), [
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    await page.getByRole('checkbox', { name: 'Raw JSON' }).uncheck();
+    assert.equal(await page.getByRole('textbox', { name: 'Customer name' }).inputValue(), 'Bo');
+    assert.equal(await page.getByRole('combobox', { name: 'Tea' }).inputValue(), '1');
+    await page.getByText('must be number', { exact: true }).waitFor();
   },
 );
 

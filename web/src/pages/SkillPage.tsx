@@ -91,9 +91,10 @@ function RunForm({ skill }: { skill: SkillDetail }) {
     <section aria-labelledby="run-heading">
       <h2 id="run-heading">Run</h2>
       {recent.length > 0 && (
-        <label>
-          Recent input{' '}
+        <p>
+          <label htmlFor="recent-input">Recent input</label>{' '}
           <select
+            id="recent-input"
             onChange={(e) => {
               setStart(recent[Number(e.target.value)]);
               setFormKey((k) => k + 1);
@@ -105,7 +106,7 @@ function RunForm({ skill }: { skill: SkillDetail }) {
               </option>
             ))}
           </select>
-        </label>
+        </p>
       )}
       <SchemaForm key={formKey} schema={skill.input} submit="Run" start={start} onSubmit={run} />
       {error && (
