@@ -269,6 +269,10 @@ test(
       .getByText(/exploded: boom/)
       .first()
       .waitFor();
+    // The tool call is in its step, with the input it was given.
+    const steps = page.getByRole('list', { name: 'Steps' });
+    await steps.getByText('explode', { exact: true }).click();
+    await steps.getByText(/input: \{\s+"reason": "boom"/).waitFor();
     await shot('run-failed');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runs' }).click();
