@@ -198,6 +198,11 @@ test(
     await page.getByRole('heading', { name: 'Output' }).waitFor();
     assert.equal(await status().textContent(), 'completed');
     await page.getByText('3 green for Ada: ok=true remark=no sugar').waitFor();
+    const done = await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents();
+    assert.deepEqual(
+      done.map((text) => text.split(' ')[0]),
+      ['note', 'confirm', 'receipt'],
+    );
     const graph = page.getByRole('figure', { name: 'Graph' });
     for (const node of ['note', 'confirm', 'receipt']) await graph.getByLabel(`${node}: finished`).waitFor();
     await shot('run-output');

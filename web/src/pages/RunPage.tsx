@@ -123,9 +123,11 @@ export function RunPage({ runId }: { runId: string }) {
         <section aria-labelledby="steps-heading">
           <h2 id="steps-heading">Steps</h2>
           <ol className="steps" aria-labelledby="steps-heading">
-            {state.steps.map((s, i) => (
-              <StepItem key={i} step={s} />
-            ))}
+            {state.steps
+              .filter((s) => s.kind !== 'end')
+              .map((s, i) => (
+                <StepItem key={i} step={s} />
+              ))}
           </ol>
           {run.data && (
             <details>

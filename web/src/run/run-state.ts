@@ -30,7 +30,6 @@ export interface RunState {
   error?: RunError;
   await?: AwaitRequest;
   tokens: { input: number; output: number };
-  events: number;
 }
 
 export const EMPTY_RUN: RunState = {
@@ -38,12 +37,11 @@ export const EMPTY_RUN: RunState = {
   nodes: {},
   steps: [],
   tokens: { input: 0, output: 0 },
-  events: 0,
 };
 
 /** The state after one more event (a pure function: the view keeps the fold of every event seen). */
 export function applyEvent(state: RunState, event: RunEvent): RunState {
-  const next: RunState = { ...state, events: state.events + (event.seq === undefined ? 0 : 1) };
+  const next: RunState = { ...state };
   const node = event.node as string | undefined;
   const current = () => [...next.steps].reverse().find((s) => s.node === node);
   const update = (patch: (s: Step) => Step) => {
@@ -55,13 +53,14 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
     case 'resumed':
       next.status = 'running';
       next.await = undefined;
-      if (event.type === 'resumed' && node) {
-        next.nodes = { ...next.nodes, [node]: 'finished' };
-        update((s) => ({ ...s, state: 'finished' }));
-      }
       break;
     case 'node_started':
       next.nodes = { ...next.nodes, [node!]: 'running' };
+      // A paused step starts again when it is answered: it goes on in the same entry.
+      if (current()?.state === 'awaiting') {
+        update((s) => ({ ...s, state: 'running' }));
+        break;
+      }
       next.steps = [
         ...next.steps,
         {
