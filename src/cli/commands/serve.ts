@@ -51,7 +51,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stderr.write(`skein serve: cannot start on ${host}:${port}: ${(e as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`skein serving ${server.url} (playground at /, API under /v1, OpenAPI at /openapi.json)\n`);
+  process.stdout.write(
+    `skein serving ${server.url} (playground at /, API under /v1, OpenAPI at /openapi.json)\n`,
+  );
   const signal = await new Promise<string>((resolve) => {
     let stopping = false;
     const stop = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));
