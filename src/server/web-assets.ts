@@ -30,7 +30,8 @@ export function webRoutes(dir: string | undefined) {
   const router = newRouter();
   const files = new Map<string, Buffer>();
   const read = (name: string) => {
-    if (!dir || !/^[\w.-]+$/.test(name)) return undefined;
+    // A file name of the build (hashed, no leading dot): never a folder or a path.
+    if (!dir || !/^\w[\w.-]*$/.test(name)) return undefined;
     if (!files.has(name) && existsSync(join(dir, 'assets', name)))
       files.set(name, readFileSync(join(dir, 'assets', name)));
     return files.get(name);

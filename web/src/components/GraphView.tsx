@@ -7,8 +7,8 @@ import type { NodeState } from '../run/run-state';
 
 const WIDTH = 180;
 const HEIGHT = 44;
-/** Kinds that hold or call another graph: drawn as boxes. */
-const BOXED = new Set(['call', 'subgraph', 'parallel', 'loop', 'map', 'agent']);
+/** Kinds that run more inside them (a call's child run, an agent's loop of model and tool calls): drawn as boxes. */
+const BOXED = new Set(['call', 'agent']);
 
 type Graph = NonNullable<SkillDetail['graph']>;
 
