@@ -6,6 +6,7 @@ import { bearerAuth } from './middleware/bearer-auth.js';
 import { readBody } from './middleware/read-body.js';
 import { openApiDocument } from './openapi.js';
 import { newRouter } from './router.js';
+import { diagnosticRoutes } from './routes/diagnostics.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { routeRoutes } from './routes/route.js';
@@ -17,6 +18,7 @@ import type { Skein } from '../host/index.js';
 import { SKEIN_VERSION } from '../version.js';
 import { SkillCatalog } from './skill-catalog.js';
 import type { StreamSettings } from './sse.js';
+import { findWebAssets, webRoutes } from './web-assets.js';
 
 export interface AppOptions {
   /** The Skein the server serves (see `openSkein`). */
@@ -37,6 +39,8 @@ export interface AppOptions {
   keepAliveMs?: number;
   /** How often a run of another process is read while it is followed; default 75 ms. */
   pollMs?: number;
+  /** The built web playground served at `/`; default the package's `dist/web` when it exists. */
+  webDir?: string;
 }
 
 /** The server's application, for `serve` to listen with and for other surfaces to mount on. */
@@ -97,6 +101,8 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', eventRoutes(settings));
   app.route('/v1', validateRoutes(catalog));
   app.route('/v1', routeRoutes(catalog, skein));
+  app.route('/v1', diagnosticRoutes(catalog, root));
+  app.route('/', webRoutes(options.webDir ?? findWebAssets()));
 
   let doc: Promise<Record<string, unknown>> | undefined;
   app.get('/openapi.json', async (c) =>

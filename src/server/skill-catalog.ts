@@ -1,4 +1,5 @@
 import type { Skein } from '../host/index.js';
+import type { Diagnostic } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 
 /**
@@ -7,12 +8,18 @@ import type { Skill } from '../ir/skill.js';
  */
 export class SkillCatalog {
   private list: Promise<Skill[]> | undefined;
+  private problems: Promise<Diagnostic[]> | undefined;
 
   constructor(private readonly skein: Skein) {}
 
   /** Every skill, ids in order, highest version first within an id. */
   all(): Promise<Skill[]> {
     return (this.list ??= this.skein.skills.list());
+  }
+
+  /** The errors that keep files of the skills path out of `all` (read once too). */
+  diagnostics(): Promise<Diagnostic[]> {
+    return (this.problems ??= this.skein.skills.diagnostics());
   }
 
   /** Every version of one id, highest first. */

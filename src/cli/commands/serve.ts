@@ -60,7 +60,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 1;
   }
   process.stdout.write(
-    `skein serving ${server.url} (API under /v1, OpenAPI at /openapi.json, MCP at /mcp)\n`,
+    `skein serving ${server.url} (playground at /, API under /v1, OpenAPI at /openapi.json, MCP at /mcp)\n`,
   );
   const signal = await new Promise<string>((resolve) => {
     let stopping = false;

@@ -304,6 +304,7 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
   const result = await validate(file);
   assert.ok(result.valid, JSON.stringify(result));
   assert.deepEqual(Object.keys(doc.paths).sort(), [
+    '/v1/diagnostics',
     '/v1/health',
     '/v1/route',
     '/v1/runs',

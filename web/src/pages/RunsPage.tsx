@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { RunSummary } from '../api/types';
+import { href } from '../router';
+import { useApi } from '../useApi';
+
+const STATUSES = ['running', 'awaiting', 'completed', 'failed'];
+
+/** Past and current runs of every process that shares the store, newest first, by status. */
+export function RunsPage() {
+  const [status, setStatus] = useState('');
+  const [cursor, setCursor] = useState<string[]>([]);
+  const query = new URLSearchParams({ limit: '25' });
+  if (status) query.set('status', status);
+  if (cursor.length) query.set('cursor', cursor[cursor.length - 1]);
+  const page = useApi<{ runs: RunSummary[]; next?: string }>(`/runs?${query}`);
+  return (
+    <section>
+      <h1>Runs</h1>
+      <div className="filters">
+        <label>
+          Status{' '}
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setCursor([]);
+            }}
+          >
+            <option value="">all</option>
+            {STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="secondary" onClick={page.reload}>
+          Refresh
+        </button>
+      </div>
+      {page.error && (
+        <p className="error" role="alert">
+          {page.error.message}
+        </p>
+      )}
+      <table className="runs">
+        <thead>
+          <tr>
+            <th>Run</th>
+            <th>Skill</th>
+            <th>Status</th>
+            <th>Started</th>
+            <th>Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.data?.runs.map((r) => (
+            <tr key={r.runId}>
+              <td>
+                <a href={href('runs', r.runId)}>{r.runId}</a>
+              </td>
+              <td>
+                {r.skill} <span className="muted">v{r.version}</span>
+              </td>
+              <td>
+                <span className={`badge status-${r.status}`}>{r.status}</span>
+              </td>
+              <td>{new Date(r.createdAt).toLocaleString()}</td>
+              <td>{new Date(r.updatedAt).toLocaleString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {page.data?.runs.length === 0 && <p className="muted">No runs.</p>}
+      <div className="pager">
+        {cursor.length > 0 && (
+          <button type="button" className="secondary" onClick={() => setCursor(cursor.slice(0, -1))}>
+            Newer
+          </button>
+        )}
+        {page.data?.next && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setCursor([...cursor, page.data!.next!])}
+          >
+            Older
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
