@@ -3,19 +3,12 @@ import { createApp } from '../../server/app.js';
 import { openSkein } from '../../host/index.js';
 import { isLoopback, listen } from '../../server/serve.js';
 import { parseCommandArgs } from '../args.js';
+import { serveSpec } from '../specs/serve.js';
 import { UsageError } from '../usage-error.js';
-
-const USAGE = 'skein serve [--port 8787] [--host 127.0.0.1] [--quiet]';
 
 /** `skein serve`: the HTTP API until SIGTERM or SIGINT, then a graceful shutdown (exit 0). */
 export async function serveCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    quiet: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  const { values, positionals } = parseCommandArgs(argv, serveSpec.options);
   if (positionals.length) throw new UsageError('serve takes no arguments');
   const port = Number(values.port ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
