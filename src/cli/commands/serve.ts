@@ -3,6 +3,7 @@ import { createApp } from '../../server/app.js';
 import { openSkein } from '../../host/index.js';
 import { isLoopback, listen } from '../../server/serve.js';
 import { parseCommandArgs } from '../args.js';
+import { printError } from '../print-error.js';
 import { serveSpec } from '../specs/serve.js';
 import { UsageError } from '../usage-error.js';
 
@@ -16,9 +17,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const host = values.host ?? '127.0.0.1';
   const config = loadConfig();
   if (!config.server.tokens.length && !isLoopback(host)) {
-    process.stderr.write(
+    printError(
+      Boolean(values.json),
+      'tokens_required',
       `skein serve: refusing to listen on ${host} without API tokens: anyone who can reach it could run skills. ` +
-        'Set SKEIN_API_TOKENS (comma-separated) or server.tokens in skein.yaml, or listen on 127.0.0.1.\n',
+        'Set SKEIN_API_TOKENS (comma-separated) or server.tokens in skein.yaml, or listen on 127.0.0.1.',
     );
     return 2;
   }
@@ -41,10 +44,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
     server = await listen(skeinApp, host, port);
   } catch (e) {
     await skein.close();
-    process.stderr.write(`skein serve: cannot start on ${host}:${port}: ${(e as Error).message}\n`);
+    printError(Boolean(values.json), 'listen_failed', `skein serve: cannot start on ${host}:${port}: ${(e as Error).message}`);
     return 1;
   }
-  process.stdout.write(`skein serving ${server.url} (API under /v1, OpenAPI at /openapi.json)\n`);
+  if (values.json) process.stdout.write(JSON.stringify({ url: server.url }) + '\n');
+  else process.stdout.write(`skein serving ${server.url} (API under /v1, OpenAPI at /openapi.json)\n`);
   const signal = await new Promise<string>((resolve) => {
     let stopping = false;
     const stop = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));

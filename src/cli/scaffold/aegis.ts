@@ -5,15 +5,12 @@ export const AEGIS_FILES: Record<string, string> = {
 **version**: 1.0.0
 
 ## description
-Greets a person by name, in a tone of your choice.
+Greets a person by name.
 
 ## input_schema
 
 \`\`\`yaml
 name: string
-tone:
-  type: string
-  required: false
 \`\`\`
 
 ## output_schema
@@ -30,7 +27,7 @@ greeting: string
 **varName**: greeting
 
 \`\`\`template
-Hello {{name}}{{#tone}}, in a {{tone}} tone{{/tone}}! Welcome to Skein.
+Hello {{name}}! Welcome to Skein.
 \`\`\`
 `,
   'skills/greet.cases.yaml': `# Cases of greet for \`skein test\` (see the README, "skein test").

@@ -17,6 +17,12 @@ description: Files a customer's message as a question, a complaint or a request.
 Read the customer's message. Set \`profile.category\` to \`question\`, \`complaint\` or \`request\`,
 and answer in one sentence saying how it was filed.
 `,
+  '.skills/triage/assets/output_schema.json': `{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}
+`,
   '.skills/triage/cases.yaml': `# L1 cases run with a scripted local model: \`model\` is what it answers.
 cases:
   - name: files a complaint and finishes

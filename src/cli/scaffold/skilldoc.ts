@@ -9,13 +9,13 @@ description: How to write replies for our users. Use when drafting any answer a 
 
 Short sentences, plain words, the answer first.
 
-<chunk id="tone">
+<chunk id="tone" description="The voice of a reply">
 ## Tone
 
 Friendly and direct. Say what happened and what to do next; no apologies that carry no information.
 </chunk>
 
-<chunk id="format">
+<chunk id="format" description="How a reply is laid out">
 ## Format
 
 Lead with the answer in one sentence. Lists for steps; a table only when comparing three or more things.

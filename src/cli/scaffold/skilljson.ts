@@ -3,6 +3,7 @@ export const SKILLJSON_FILES: Record<string, string> = {
   'skills/word_count/skill.json': `{
   "name": "word_count",
   "description": "Counts the words of a text and names the longest one.",
+  "category": "text",
   "version": "1.0.0",
   "mode": "code",
   "calls": [],
