@@ -59,7 +59,7 @@ test('mistakes in skein.yaml name the file and the field', () => {
     () => loadConfig(dir('mcpServers:\n  x: {}\n'), {}),
     /skein\.yaml:2:6: "mcpServers\.x" needs "command" \(stdio\) or "url"/,
   );
-  assert.throws(() => loadConfig(dir('a: [\n'), {}), /skein\.yaml: /);
+  assert.throws(() => loadConfig(dir('a: [\n'), {}), /skein\.yaml:2:1: Flow sequence/);
   assert.throws(
     () => loadConfig(dir(), { SKEIN_CONFIG: 'missing.yaml' }),
     /SKEIN_CONFIG names .*missing\.yaml, which does not exist/,
