@@ -22,7 +22,9 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
     const [problem] = doc.errors;
     if (problem) {
       const { line, col } = lines.linePos(problem.pos[0]);
-      throw new ConfigError(`${file}:${line}:${col}: ${problem.message.split('\n')[0].replace(/ at line \d+, column \d+:$/, '')}`);
+      throw new ConfigError(
+        `${file}:${line}:${col}: ${problem.message.split('\n')[0].replace(/ at line \d+, column \d+:$/, '')}`,
+      );
     }
     const parsed: unknown = doc.toJS();
     if (parsed !== null && parsed !== undefined) {

@@ -44,7 +44,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
     server = await listen(skeinApp, host, port);
   } catch (e) {
     await skein.close();
-    printError(Boolean(values.json), 'listen_failed', `skein serve: cannot start on ${host}:${port}: ${(e as Error).message}`);
+    printError(
+      Boolean(values.json),
+      'listen_failed',
+      `skein serve: cannot start on ${host}:${port}: ${(e as Error).message}`,
+    );
     return 1;
   }
   if (values.json) process.stdout.write(JSON.stringify({ url: server.url }) + '\n');
