@@ -38,6 +38,11 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
         );
       case 'node_failed':
         return line(c.red(`  ✗ ${e.node}: ${e.error}`) + (e.willRetry ? c.dim(' (retrying)') : ''));
+      case 'answer_rejected':
+        return line(
+          c.yellow(`    ↺ answer rejected (${e.code}): ${e.problems.join('; ')}`) +
+            c.dim(e.willRetry ? ' — asking the model again' : ''),
+        );
       default:
         return;
     }

@@ -71,6 +71,8 @@ function describe(e: RunEvent): string {
       return `${e.node} ${e.model} in=${e.inputTokens ?? '?'} out=${e.outputTokens ?? '?'}`;
     case 'log':
       return `${e.node} ${e.text}`;
+    case 'answer_rejected':
+      return `${e.node} ${e.code}: ${e.problems.join('; ')}${e.willRetry ? ' (sent back)' : ''} ${brief(e.answer)}`;
     case 'awaiting':
       return `${e.request.step}`;
     case 'resumed':
