@@ -51,10 +51,7 @@ test('skein.yaml paths resolve against its folder; the environment wins', () => 
 });
 
 test('mistakes in skein.yaml name the file and the field', () => {
-  assert.throws(
-    () => loadConfig(dir('model: [1]\n'), {}),
-    /skein\.yaml:1:8: "model" must be a string/,
-  );
+  assert.throws(() => loadConfig(dir('model: [1]\n'), {}), /skein\.yaml:1:8: "model" must be a string/);
   assert.throws(
     () => loadConfig(dir('mcpServers:\n  x: {}\n'), {}),
     /skein\.yaml:2:6: "mcpServers\.x" needs "command" \(stdio\) or "url"/,

@@ -112,7 +112,8 @@ test('answers that break the contract go back with their errors; past the retry 
   assert.match(
     result.error!.message,
     /control\.action: must be one of: "continue", "retry", "ask_user", "finish"/,
-  );  const rejected = (await h.store.events(result.runId)).filter((e) => e.type === 'answer_rejected');
+  );
+  const rejected = (await h.store.events(result.runId)).filter((e) => e.type === 'answer_rejected');
   assert.deepEqual(
     rejected.map((e) => [e.code, e.attempt, e.willRetry]),
     [
