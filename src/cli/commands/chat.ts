@@ -60,7 +60,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     for await (const message of userMessages(messages, interactive, colorFor(process.stdout))) {
       view?.user(message, interactive);
       const turn = await chat.send(message);
-      view?.answer(turn.answer);
+      view?.answer(turn.answer, turn.stoppedAtStepLimit);
     }
     if (json) process.stdout.write(JSON.stringify(chat.transcript()) + '\n');
     return 0;
@@ -131,10 +131,16 @@ function terminalView(out: NodeJS.WriteStream, interactive: boolean) {
       streamed = false;
       if (!typed) line(c.bold(`you› ${message}`));
     },
-    answer: (text: string) => {
-      if (!streamed) return line(text);
-      if (midLine) out.write('\n');
+    answer: (text: string, stoppedAt?: number) => {
+      if (!streamed) line(text);
+      else if (midLine) out.write('\n');
       midLine = false;
+      if (stoppedAt)
+        line(
+          c.yellow(
+            `(stopped after ${stoppedAt} model steps while it was still calling functions: raise --max-steps, or ask it to go on)`,
+          ),
+        );
     },
   };
 }
