@@ -2,7 +2,6 @@ import { SkeinError } from '../ir/errors.js';
 import { nearestNames } from '../text/did-you-mean.js';
 import { SKEIN_VERSION } from '../version.js';
 import { parseCommandArgs } from './args.js';
-import type { Command, CommandSpec } from './command-spec.js';
 import { printError } from './print-error.js';
 import { commandHelp, globalHelp } from './help.js';
 import { COMMANDS } from './specs/index.js';

@@ -18,7 +18,9 @@ export async function loadEntry(file: string, entry: string): Promise<SkillExecu
   // then name the file and its lines, where tsx's import would show a data: URL of compiled code.
   const path = resolve(file);
   const exports = (
-    isModule(path) ? await tsImport(pathToFileURL(path).href, import.meta.url) : tsxRequire(path, import.meta.url)
+    isModule(path)
+      ? await tsImport(pathToFileURL(path).href, import.meta.url)
+      : tsxRequire(path, import.meta.url)
   ) as Record<string, unknown>;
   const found = pick(exports, entry) ?? pick(exports.default, entry);
   if (typeof found === 'function') return found as SkillExecutor;

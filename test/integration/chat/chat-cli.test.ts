@@ -120,7 +120,9 @@ test('skein chat says when a turn stops at its step limit while the model still 
     { toolCalls: [{ name: 'memory_search', arguments: { query: '董事会' } }] },
   ]);
   t.after(() => fake.close());
-  const r = await skein(['chat', '--message', '报表什么时候交？', '--max-steps', '2'], { env: env(fake.url) });
+  const r = await skein(['chat', '--message', '报表什么时候交？', '--max-steps', '2'], {
+    env: env(fake.url),
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.match(
     r.stdout,

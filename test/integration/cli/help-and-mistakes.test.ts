@@ -33,16 +33,16 @@ test('every command prints its own options with --help, -h and skein help', asyn
     const long = await skein([name, '--help']);
     assert.equal(long.code, 0, name);
     assert.match(long.stdout, new RegExp(`^Usage: skein ${name}\\b`), name);
-    assert.match(long.stdout, /^  -h, --help +show this help$/m, name);
-    assert.match(long.stdout, /^  --json +\S/m, name);
+    assert.match(long.stdout, /^ {2}-h, --help +show this help$/m, name);
+    assert.match(long.stdout, /^ {2}--json +\S/m, name);
     assert.equal((await skein([name, '-h'])).stdout, long.stdout, name);
     assert.equal((await skein(['help', name])).stdout, long.stdout, name);
   }
   const resume = await skein(['resume', '--help']);
-  assert.match(resume.stdout, /^  --model provider:model +\S/m);
+  assert.match(resume.stdout, /^ {2}--model provider:model +\S/m);
   const generate = await skein(['help', 'graph', 'generate']);
   assert.match(generate.stdout, /^Usage: skein graph generate "<task>"/);
-  assert.match(generate.stdout, /^  --force +overwrite --out if it exists$/m);
+  assert.match(generate.stdout, /^ {2}--force +overwrite --out if it exists$/m);
 });
 
 test('an unknown command or option says "did you mean" and prints that command’s help', async () => {

@@ -165,7 +165,12 @@ export const runAgent: Executor<AgentNode> = async (run) => {
     }
     const control = answer.control;
     if (control.action === 'ask_user' && !control.questions?.length) {
-      sendBack('contract_invalid', ['control.questions: ask_user needs at least one question'], [], JSON.stringify(answer));
+      sendBack(
+        'contract_invalid',
+        ['control.questions: ask_user needs at least one question'],
+        [],
+        JSON.stringify(answer),
+      );
       continue;
     }
     carried = mergeDeltas(carried, { profile: answer.profile, data: answer.data });
