@@ -3,7 +3,13 @@
 export * from './ir/index.js';
 export { loadConfig, ConfigError } from './config/load-config.js';
 export type { SkeinConfig, McpServerConfig } from './config/config.js';
-export { openSkein, type Skein, type SkeinOptions, type SkeinSkills } from './host/index.js';
+export {
+  openSkein,
+  type Skein,
+  type SkeinOptions,
+  type SkeinSkills,
+  type StoreChoice,
+} from './host/index.js';
 export {
   BadSkillError,
   checkCalls,

@@ -131,6 +131,7 @@ export class ChatSession {
       calls,
       answer: result.text,
       ...(this.router ? { offered: tools.map((t) => t.name) } : {}),
+      ...(result.finishReason === 'tool-calls' ? { stoppedAtStepLimit: result.steps } : {}),
     };
     this.turns.push(turn);
     if (this.o.session)

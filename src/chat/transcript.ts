@@ -19,6 +19,8 @@ export interface ChatTurn {
   answer: string;
   /** The functions offered this turn, when the router narrowed them (many skills loaded). */
   offered?: string[];
+  /** The model was still calling functions when the turn reached its step limit (`--max-steps`). */
+  stoppedAtStepLimit?: number;
 }
 
 /** What `skein chat --json` prints. */

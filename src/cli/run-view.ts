@@ -1,16 +1,23 @@
 import type { RunEvent, RunResult } from '../runtime/index.js';
+import { ProgressLine } from './progress-line.js';
 import { colorFor, type Style } from './style.js';
 
 /** The live human view of a run on stderr: steps as they run, streamed model text, tool calls. */
 export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEvent) => void {
   const c = colorFor(stream);
+  const progress = new ProgressLine(stream, c);
   let midLine = false;
+  let pythonStarted = false;
   const line = (s: string) => {
     if (midLine) stream.write('\n');
     midLine = false;
     stream.write(s + '\n');
   };
   return (e) => {
+    progress.clear();
+    if (e.type === 'node_started') progress.wait(`${e.node}${waitingFor(e.kind, pythonStarted)}`);
+    if (e.type === 'node_started' && e.kind === 'code') pythonStarted = true;
+    if (e.type === 'tool_started') progress.wait(`${e.node}: ${e.tool}`);
     switch (e.type) {
       case 'run_started':
         return line(c.bold(`▶ ${e.skill}@${e.version}`) + c.dim(`  run ${e.runId}`));
@@ -38,10 +45,22 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
         );
       case 'node_failed':
         return line(c.red(`  ✗ ${e.node}: ${e.error}`) + (e.willRetry ? c.dim(' (retrying)') : ''));
+      case 'answer_rejected':
+        return line(
+          c.yellow(`    ↺ answer rejected (${e.code}): ${e.problems.join('; ')}`) +
+            c.dim(e.willRetry ? ' — asking the model again' : ''),
+        );
       default:
         return;
     }
   };
+}
+
+/** What a node of this kind is likely waiting for, said after a second on a terminal. */
+function waitingFor(kind: string, pythonStarted: boolean): string {
+  if (kind === 'llm' || kind === 'agent') return ': waiting for the model';
+  if (kind === 'code' && !pythonStarted) return ': running code (a first Python call starts Pyodide)';
+  return '';
 }
 
 /** The final report of a run for a person: output as a table, the await prompt, or the error. */

@@ -1,17 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import type { McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
-import { SkeinError } from '../ir/errors.js';
+import { checkConfig } from './check-config.js';
+import { ConfigError } from './config-error.js';
 import { readTrace } from './read-trace.js';
 
-/** A mistake in skein.yaml: names the file and the field. */
-export class ConfigError extends SkeinError {
-  constructor(message: string) {
-    super('config_invalid', message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /**
  * Reads `skein.yaml` (or `$SKEIN_CONFIG`) from `cwd` if present and overlays the environment:
@@ -20,139 +15,88 @@ export class ConfigError extends SkeinError {
  */
 export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): SkeinConfig {
   const file = env.SKEIN_CONFIG ? resolve(cwd, env.SKEIN_CONFIG) : resolve(cwd, 'skein.yaml');
-  let raw: Record<string, unknown> = {};
+  let raw: RawConfig = {};
   if (existsSync(file)) {
-    try {
-      const parsed: unknown = parse(readFileSync(file, 'utf8'));
-      if (parsed !== null && parsed !== undefined) {
-        if (typeof parsed !== 'object' || Array.isArray(parsed))
-          throw new ConfigError(`${file}: expected a mapping of settings`);
-        raw = parsed as Record<string, unknown>;
-      }
-    } catch (e) {
-      if (e instanceof ConfigError) throw e;
-      throw new ConfigError(`${file}: ${(e as Error).message.split('\n')[0]}`);
+    const lines = new LineCounter();
+    const doc = parseDocument(readFileSync(file, 'utf8'), { lineCounter: lines });
+    const [problem] = doc.errors;
+    if (problem) {
+      const { line, col } = lines.linePos(problem.pos[0]);
+      throw new ConfigError(
+        `${file}:${line}:${col}: ${problem.message.split('\n')[0].replace(/ at line \d+, column \d+:$/, '')}`,
+      );
+    }
+    const parsed: unknown = doc.toJS();
+    if (parsed !== null && parsed !== undefined) {
+      checkConfig(file, doc, lines, parsed);
+      raw = parsed as RawConfig;
     }
   } else if (env.SKEIN_CONFIG) throw new ConfigError(`SKEIN_CONFIG names ${file}, which does not exist`);
   const root = existsSync(file) ? dirname(file) : cwd;
   const at = (p: string) => resolve(root, p);
-  const field = <T>(name: string, check: (v: unknown) => v is T, want: string): T | undefined => {
-    const v = raw[name];
-    if (v === undefined || v === null) return undefined;
-    if (!check(v)) throw new ConfigError(`${file}: "${name}" must be ${want}`);
-    return v;
-  };
-  const tools = field('tools', isRecord, 'a mapping') ?? {};
-  const skills = field(
-    'skills',
-    (v): v is string | string[] => typeof v === 'string' || isStringList(v),
-    'a path or a list of paths',
-  );
-  const http = isRecord(tools.http) ? tools.http : {};
-  const database = isRecord(tools.database) ? tools.database : {};
-  const home = resolve(
-    cwd,
-    env.SKEIN_HOME ?? (field('home', isString, 'a path') ? at(raw.home as string) : '.skein'),
-  );
+  const tools = raw.tools ?? {};
+  const skills = raw.skills ?? ['./skills'];
   return {
     root,
-    home,
+    home: env.SKEIN_HOME ? resolve(cwd, env.SKEIN_HOME) : raw.home ? at(raw.home) : resolve(cwd, '.skein'),
     skillsPath: env.SKEIN_SKILLS
       ? env.SKEIN_SKILLS.split(delimiter)
           .filter(Boolean)
           .map((p) => resolve(cwd, p))
-      : (skills === undefined ? ['./skills'] : Array.isArray(skills) ? skills : [skills]).map(at),
-    model: env.SKEIN_MODEL || field('model', isString, 'a "provider:model" string'),
-    baseUrl: env.SKEIN_BASE_URL || field('baseUrl', isString, 'a URL'),
-    apiKey: env.SKEIN_API_KEY || field('apiKey', isString, 'a string'),
-    workspace: env.SKEIN_WORKSPACE
-      ? resolve(cwd, env.SKEIN_WORKSPACE)
-      : at(field('workspace', isString, 'a path') ?? './workspace'),
+      : [skills].flat().map(at),
+    model: env.SKEIN_MODEL || raw.model,
+    baseUrl: env.SKEIN_BASE_URL || raw.baseUrl,
+    apiKey: env.SKEIN_API_KEY || raw.apiKey,
+    workspace: env.SKEIN_WORKSPACE ? resolve(cwd, env.SKEIN_WORKSPACE) : at(raw.workspace ?? './workspace'),
     tools: {
-      modules: (isStringList(tools.modules) ? tools.modules : []).map(at),
-      httpAllow: isStringList(http.allow) ? http.allow : [],
-      databaseUrl:
-        env.SKEIN_DATABASE_URL ||
-        (typeof database.url === 'string' ? resolveSqlite(database.url, at) : undefined),
+      modules: (tools.modules ?? []).map(at),
+      httpAllow: tools.http?.allow ?? [],
+      databaseUrl: env.SKEIN_DATABASE_URL || (tools.database?.url && resolveSqlite(tools.database.url, at)),
     },
-    mcpServers: readMcpServers(raw.mcpServers, file, at),
-    store: env.SKEIN_STORE || field('store', isString, '"sqlite" or "memory"') || 'sqlite',
-    server: readServer(raw.server, file, env),
+    mcpServers: Object.fromEntries(
+      Object.entries(raw.mcpServers ?? {}).map(([name, s]) => [
+        name,
+        'command' in s ? { command: s.command, args: s.args ?? [], env: s.env, cwd: at(s.cwd ?? '.') } : s,
+      ]),
+    ),
+    store: env.SKEIN_STORE || raw.store || 'sqlite',
+    server: readServer(raw.server ?? {}, env),
     trace: readTrace(raw.trace, file, env),
   };
+}
+
+/** skein.yaml as its JSON Schema (schema/skein.schema.json) lets it be. */
+interface RawConfig {
+  skills?: string | string[];
+  home?: string;
+  model?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  workspace?: string;
+  store?: string;
+  tools?: { modules?: string[]; http?: { allow?: string[] }; database?: { url?: string } };
+  mcpServers?: Record<string, McpServerConfig>;
+  server?: Partial<ServerConfig>;
+  trace?: unknown;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const DEFAULT_GRACE_MS = 10_000;
 
-function readServer(v: unknown, file: string, env: NodeJS.ProcessEnv): ServerConfig {
-  if (v !== undefined && v !== null && !isRecord(v))
-    throw new ConfigError(`${file}: "server" must be a mapping (tokens, cors, bodyLimit, shutdownGraceMs)`);
-  const server = (v ?? {}) as Record<string, unknown>;
-  const list = (name: string): string[] => {
-    const value = server[name] ?? [];
-    if (!isStringList(value)) throw new ConfigError(`${file}: "server.${name}" must be a list of strings`);
-    return value;
-  };
-  const count = (name: string, fallback: number, unit: string): number => {
-    const value = server[name] ?? fallback;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-      throw new ConfigError(`${file}: "server.${name}" must be a whole number of ${unit}`);
-    return value;
-  };
+function readServer(server: Partial<ServerConfig>, env: NodeJS.ProcessEnv): ServerConfig {
   return {
     tokens: env.SKEIN_API_TOKENS
       ? env.SKEIN_API_TOKENS.split(',')
           .map((t) => t.trim())
           .filter(Boolean)
-      : list('tokens'),
-    cors: list('cors'),
-    bodyLimit: count('bodyLimit', DEFAULT_BODY_LIMIT, 'bytes'),
-    shutdownGraceMs: count('shutdownGraceMs', DEFAULT_GRACE_MS, 'milliseconds'),
+      : (server.tokens ?? []),
+    cors: server.cors ?? [],
+    bodyLimit: server.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    shutdownGraceMs: server.shutdownGraceMs ?? DEFAULT_GRACE_MS,
   };
-}
-
-function readMcpServers(
-  v: unknown,
-  file: string,
-  at: (p: string) => string,
-): Record<string, McpServerConfig> {
-  if (v === undefined || v === null) return {};
-  if (!isRecord(v))
-    throw new ConfigError(`${file}: "mcpServers" must map server names to {command, args} or {url}`);
-  const out: Record<string, McpServerConfig> = {};
-  for (const [name, s] of Object.entries(v)) {
-    if (isRecord(s) && typeof s.command === 'string')
-      out[name] = {
-        command: s.command,
-        args: isStringList(s.args) ? s.args : [],
-        env: isRecord(s.env) ? (s.env as Record<string, string>) : undefined,
-        cwd: at(typeof s.cwd === 'string' ? s.cwd : '.'),
-      };
-    else if (isRecord(s) && typeof s.url === 'string')
-      out[name] = {
-        url: s.url,
-        headers: isRecord(s.headers) ? (s.headers as Record<string, string>) : undefined,
-      };
-    else
-      throw new ConfigError(`${file}: mcpServers.${name} needs "command" (stdio) or "url" (streamable HTTP)`);
-  }
-  return out;
 }
 
 /** `sqlite:relative/path` resolves against the config's folder; other URLs pass through. */
 function resolveSqlite(url: string, at: (p: string) => string): string {
   return url.startsWith('sqlite:') && !url.startsWith('sqlite::memory:') ? `sqlite:${at(url.slice(7))}` : url;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function isString(v: unknown): v is string {
-  return typeof v === 'string';
-}
-
-function isStringList(v: unknown): v is string[] {
-  return Array.isArray(v) && v.every((x) => typeof x === 'string');
 }

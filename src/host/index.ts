@@ -1,7 +1,13 @@
 // A configured Skein: the configuration turned into a runtime with its store, models, tools, code
 // runners and skills. Surfaces use `openSkein`; features that compose runtimes of their own
 // (`skein test`, chat) use `openHost` and `createLlmService`.
-export { openSkein, type Skein, type SkeinOptions, type SkeinSkills } from './open-skein.js';
+export {
+  openSkein,
+  type Skein,
+  type SkeinOptions,
+  type SkeinSkills,
+  type StoreChoice,
+} from './open-skein.js';
 export { openHost, type Host, type HostOptions } from './open-host.js';
 export { createLlmService } from './llm-service.js';
 export { openStore } from './open-store.js';

@@ -1,19 +1,23 @@
 import type { SkeinConfig } from '../config/config.js';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import { complete, completeJson, resolveModel, runToolLoop, type ResolvedModel } from '../models/index.js';
 import type { LlmRequest, LlmService, LlmTurn } from '../runtime/index.js';
 
 /**
  * The runtime's view of models over src/models. A node's or skill's model wins over the configured
- * one; `forced` (the CLI's --model) wins over both.
+ * one; `forced` (the CLI's --model, or an AI SDK model object a program passes) wins over both.
  */
-export function createLlmService(config: SkeinConfig, forced?: string): LlmService {
+export function createLlmService(config: SkeinConfig, forced?: string | LanguageModelV3): LlmService {
   const resolved = new Map<string, ResolvedModel>();
+  const given = typeof forced === 'object' ? fromObject(forced) : undefined;
+  const named = typeof forced === 'string' ? forced : undefined;
   const resolve = (spec?: string): ResolvedModel => {
-    const key = forced ?? spec ?? '';
+    if (given) return given;
+    const key = named ?? spec ?? '';
     let model = resolved.get(key);
     if (!model) {
-      model = resolveModel(forced ?? spec, config);
+      model = resolveModel(named ?? spec, config);
       resolved.set(key, model);
     }
     return model;
@@ -66,6 +70,11 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
       };
     },
   };
+}
+
+/** An AI SDK model object as the runtime's model: named `provider:modelId` in events. */
+function fromObject(model: LanguageModelV3): ResolvedModel {
+  return { model, id: `${model.provider}:${model.modelId}` };
 }
 
 /** The model call the runtime asked for, on the resolved model. */

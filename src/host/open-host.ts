@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Tracer } from '@opentelemetry/api';
 import type { SkeinConfig } from '../config/config.js';
 import { LibrarySkillService } from '../library/index.js';
@@ -21,8 +22,8 @@ export interface Host {
 }
 
 export interface HostOptions {
-  /** `provider:model` that overrides every other choice (the CLI's --model). */
-  model?: string;
+  /** `provider:model`, or an AI SDK model object, that overrides every other choice (the CLI's --model). */
+  model?: string | LanguageModelV3;
   /** The conversation code-mode skills see as `ctx.session` (`skein chat`); default a new, empty one. */
   session?: SkillSession;
   /** A store already open (the host closes it); default the configured one. */

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Tracer } from '@opentelemetry/api';
 import type { SkeinConfig } from '../config/config.js';
 import { loadConfig } from '../config/load-config.js';
@@ -5,24 +7,35 @@ import type { SkillSession } from '../code/modules/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { LibrarySkillService, loadLibrary, resolveSkill } from '../library/index.js';
-import type {
-  RunEvent,
-  RunOptions,
-  RunPage,
-  RunQuery,
-  RunRecord,
-  RunResult,
-  RunStore,
+import {
+  RunRefused,
+  type RunEvent,
+  type RunOptions,
+  type RunPage,
+  type RunQuery,
+  type RunRecord,
+  type RunResult,
+  type RunStore,
 } from '../runtime/index.js';
 import { openHost, type Host } from './open-host.js';
 import { openStore } from './open-store.js';
 
+/** Where a Skein keeps its runs: SQLite in `$SKEIN_HOME/runs.db`, a SQLite file of your choice, or memory. */
+export type StoreChoice = 'sqlite' | 'memory' | { sqlite: string };
+
 export interface SkeinOptions {
   /** The configuration; default `skein.yaml` in `cwd` (or `$SKEIN_CONFIG`) with the environment over it. */
   config?: SkeinConfig;
+  /** Where relative paths and `skein.yaml` are found; default the working directory. */
   cwd?: string;
-  /** `provider:model` that overrides every other choice (the CLI's --model). */
-  model?: string;
+  /** Folders (or files) of skills that `id[@version]` is looked up in, over the configured skills path. */
+  skills?: string | string[];
+  /** The run store, over the configured one. */
+  store?: StoreChoice;
+  /** Runs, memory and other state, over `$SKEIN_HOME` and `home:`. */
+  home?: string;
+  /** `provider:model`, or an AI SDK model object, that overrides every other choice (the CLI's --model). */
+  model?: string | LanguageModelV3;
   /** The conversation code-mode skills see as `ctx.session`; default a new, empty one. */
   session?: SkillSession;
   /** An OpenTelemetry tracer (your app's) to trace runs with; default one exporting over OTLP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else none. */
@@ -57,6 +70,11 @@ export interface Skein {
    */
   cancel(runId: string, waitMs?: number): Promise<RunRecord>;
   getRun(runId: string): Promise<RunRecord | undefined>;
+  /**
+   * A run by its id or a unique prefix of it (at least 8 characters, as people copy them);
+   * `RunRefused` with `run_ambiguous` when several runs start with it.
+   */
+  findRun(idOrPrefix: string): Promise<RunRecord | undefined>;
   /** Most recent runs first: at most `limit` (default 50), by status or skill id, after a page's `next`. */
   listRuns(query?: Partial<RunQuery>): Promise<RunPage>;
   /** A run's stored events in order; with `afterSeq`, only the later ones. */
@@ -72,11 +90,15 @@ export interface Skein {
  * tool. The one entry surfaces (CLI, HTTP, MCP, workers) use.
  */
 export function openSkein(options: SkeinOptions = {}): Skein {
-  const config = options.config ?? loadConfig(options.cwd);
+  const config = withOptions(options.config ?? loadConfig(options.cwd), options);
   const finder = new LibrarySkillService(config.skillsPath);
   let store: Promise<RunStore> | undefined;
   let host: Promise<Host> | undefined;
-  const runs = () => (store ??= openStore(config));
+  const sqliteFile =
+    typeof options.store === 'object'
+      ? resolve(options.cwd ?? process.cwd(), options.store.sqlite)
+      : undefined;
+  const runs = () => (store ??= openStore(config, sqliteFile));
   const runtime = async () => {
     host ??= runs().then((opened) =>
       openHost(config, {
@@ -109,6 +131,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       return (await runtime()).cancel(runId, waitMs);
     },
     getRun: async (runId) => (await runs()).getRun(runId),
+    findRun: async (idOrPrefix) => findRun(await runs(), idOrPrefix),
     listRuns: async (query = {}) => (await runs()).listRuns({ ...query, limit: query.limit ?? 50 }),
     events: async (runId, afterSeq) => (await runs()).events(runId, afterSeq),
     async open() {
@@ -120,4 +143,33 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       else if (store) await (await store.catch(() => undefined))?.close();
     },
   };
+}
+
+/** The config with what the options override: skills path, store, home. */
+function withOptions(config: SkeinConfig, options: SkeinOptions): SkeinConfig {
+  const at = (p: string) => resolve(options.cwd ?? process.cwd(), p);
+  const skills = options.skills === undefined ? undefined : [options.skills].flat().map(at);
+  return {
+    ...config,
+    ...(skills && { skillsPath: skills }),
+    ...(options.home !== undefined && { home: at(options.home) }),
+    ...(options.store !== undefined && {
+      store: typeof options.store === 'object' ? 'sqlite' : options.store,
+    }),
+  };
+}
+
+const MIN_PREFIX = 8;
+
+async function findRun(store: RunStore, idOrPrefix: string): Promise<RunRecord | undefined> {
+  const exact = await store.getRun(idOrPrefix);
+  if (exact || idOrPrefix.length < MIN_PREFIX) return exact;
+  const { runs } = await store.listRuns({ limit: 2, idPrefix: idOrPrefix });
+  const matching = runs.filter((r) => r.id.startsWith(idOrPrefix));
+  if (matching.length > 1)
+    throw new RunRefused(
+      'run_ambiguous',
+      `several runs start with ${idOrPrefix} (${matching.map((r) => r.id).join(', ')}, …); give more of the id`,
+    );
+  return matching[0];
 }

@@ -34,8 +34,15 @@ export class LibrarySkillService implements SkillService {
     return this.library;
   }
 
+  /** `id` or `id@version`; a failed lookup also names the folders of the skills path that do not exist. */
   async find(idAtVersion: string): Promise<Skill> {
-    return (await this.libraryOnce()).find(idAtVersion);
+    try {
+      return (await this.libraryOnce()).find(idAtVersion);
+    } catch (e) {
+      const missing = this.paths.filter((p) => !existsSync(p));
+      if (!(e instanceof SkillLookupError) || !missing.length) throw e;
+      throw new SkillLookupError(`${e.message} (no such folder in the skills path: ${missing.join(', ')})`);
+    }
   }
 
   async load(ref: SkillRef): Promise<Skill> {

@@ -55,6 +55,16 @@ export type RunEventBody =
   /** A model asked for a tool it was not offered (or with input that does not parse); it was told, and nothing ran. */
   | { type: 'tool_refused'; node: string; tool: string; input: unknown; reason: string }
   | { type: 'log'; node: string; text: string }
+  /** An agent's answer that was rejected (cut to 2,000 characters) and why; with `willRetry` it goes back to the model. */
+  | {
+      type: 'answer_rejected';
+      node: string;
+      code: string;
+      problems: string[];
+      answer: string;
+      attempt: number;
+      willRetry: boolean;
+    }
   | { type: 'awaiting'; request: AwaitRequest }
   | { type: 'resumed'; node: string; input: unknown }
   | { type: 'completed'; output: unknown }

@@ -97,7 +97,11 @@ export class MemoryRunStore implements RunStore {
     let i = query.cursor === undefined ? this.order.length - 1 : Number(query.cursor) - 1;
     for (; i >= 0 && runs.length <= query.limit; i--) {
       const r = this.runs.get(this.order[i])!;
-      if ((!query.status || r.status === query.status) && (!query.skill || r.skill.id === query.skill))
+      if (
+        (!query.status || r.status === query.status) &&
+        (!query.skill || r.skill.id === query.skill) &&
+        (!query.idPrefix || r.id.startsWith(query.idPrefix))
+      )
         runs.push(copyOf(r));
     }
     if (runs.length <= query.limit) return { runs };

@@ -226,6 +226,9 @@ export class SqliteRunStore implements RunStore {
     const filters = [
       ['status = ?', query.status],
       ['skill_id = ?', query.skill],
+      // A range on the primary key: every id that starts with the prefix sorts between these two.
+      ['id >= ?', query.idPrefix],
+      ['id < ?', query.idPrefix === undefined ? undefined : `${query.idPrefix}\u{10FFFF}`],
       ['rowid < ?', query.cursor === undefined ? undefined : Number(query.cursor)],
     ].filter(([, value]) => value !== undefined) as [string, unknown][];
     const where = filters.length ? `WHERE ${filters.map(([sql]) => sql).join(' AND ')}` : '';

@@ -1,8 +1,16 @@
-import ExcelJS from 'exceljs';
 import { cellText, type Report } from './report.js';
 
-/** The report as an Excel workbook: one sheet, a bold header row, numbers kept as numbers. */
+/**
+ * The report as an Excel workbook: one sheet, a bold header row, numbers kept as numbers. `exceljs` is
+ * a development dependency of Skein, loaded only here: outside the repository, `npm install exceljs`.
+ */
 export async function reportToXlsx(report: Report): Promise<Buffer> {
+  let ExcelJS: (typeof import('exceljs'))['default'];
+  try {
+    ExcelJS = (await import('exceljs')).default;
+  } catch {
+    throw new Error('the Excel format needs the exceljs package: npm install exceljs');
+  }
   const workbook = new ExcelJS.Workbook();
   workbook.title = report.title;
   workbook.creator = 'Skein example file_generator';

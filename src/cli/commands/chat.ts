@@ -7,13 +7,11 @@ import { loadConfig } from '../../config/load-config.js';
 import { openSkein } from '../../host/index.js';
 import { resolveModel } from '../../models/index.js';
 import { parseCommandArgs } from '../args.js';
+import { chatSpec } from '../specs/chat.js';
 import { interruptSignal } from '../interrupt.js';
 import { loadLatestSkills } from '../latest-skills.js';
 import { colorFor, type Style } from '../style.js';
 import { UsageError } from '../usage-error.js';
-
-const USAGE =
-  'skein chat [--message TEXT]... [--skills PATH]... [--json] [--model provider:model] [--max-steps N] [--max-functions N]';
 
 /**
  * `skein chat`: a conversation with a model that calls every loaded skill as a function. Interactive on a
@@ -21,16 +19,7 @@ const USAGE =
  * each; lines from a pipe otherwise. The calls are printed as they happen; `--json` prints the transcript.
  */
 export async function chatCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs(argv, {
-    message: { type: 'string', multiple: true },
-    skills: { type: 'string', multiple: true },
-    json: { type: 'boolean' },
-    model: { type: 'string' },
-    'max-steps': { type: 'string' },
-    'max-functions': { type: 'string' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  const { values } = parseCommandArgs(argv, chatSpec.options);
   // parseArgs returns arrays for options declared `multiple`.
   const messages = (values.message as unknown as string[] | undefined) ?? [];
   const skillPaths = (values.skills as unknown as string[] | undefined) ?? [];
@@ -71,7 +60,7 @@ export async function chatCommand(argv: string[]): Promise<number> {
     for await (const message of userMessages(messages, interactive, colorFor(process.stdout))) {
       view?.user(message, interactive);
       const turn = await chat.send(message);
-      view?.answer(turn.answer);
+      view?.answer(turn.answer, turn.stoppedAtStepLimit);
     }
     if (json) process.stdout.write(JSON.stringify(chat.transcript()) + '\n');
     return 0;
@@ -142,10 +131,16 @@ function terminalView(out: NodeJS.WriteStream, interactive: boolean) {
       streamed = false;
       if (!typed) line(c.bold(`you› ${message}`));
     },
-    answer: (text: string) => {
-      if (!streamed) return line(text);
-      if (midLine) out.write('\n');
+    answer: (text: string, stoppedAt?: number) => {
+      if (!streamed) line(text);
+      else if (midLine) out.write('\n');
       midLine = false;
+      if (stoppedAt)
+        line(
+          c.yellow(
+            `(stopped after ${stoppedAt} model steps while it was still calling functions: raise --max-steps, or ask it to go on)`,
+          ),
+        );
     },
   };
 }

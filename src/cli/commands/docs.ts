@@ -8,55 +8,55 @@ import { DIALECT_NAMES, type DialectName, type Skill } from '../../ir/skill.js';
 import { BadSkillError, isError, loadPaths } from '../../library/index.js';
 import { openSkein } from '../../host/index.js';
 import { parseCommandArgs } from '../args.js';
+import { printError } from '../print-error.js';
+import { docsGenerateSpec, docsSpec } from '../specs/docs.js';
 import { UsageError } from '../usage-error.js';
-
-const USAGE = `Usage:
-  skein docs SKILL [--summary | --chunk ID | --level 1|2|3 [--chunk SECTION]] [--dialect NAME]
-                   a document skill: its summary (the default), one chunk or file, or a heading level
-  skein docs --stats PATH... [--json]
-                   tokens of every document skill: full body, summary, saving, body with references
-  skein docs generate SKILL [--out FILE] [--attempts N] [--model provider:model]
-                   write a chunked SKILL.md for a skill of any dialect with the configured model`;
 
 /** `skein docs`: show a document skill progressively, count its tokens, or generate one. */
 export async function docsCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    summary: { type: 'boolean' },
-    chunk: { type: 'string' },
-    level: { type: 'string' },
-    stats: { type: 'boolean' },
-    json: { type: 'boolean' },
-    dialect: { type: 'string' },
-    out: { type: 'string' },
-    attempts: { type: 'string' },
-    model: { type: 'string' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`${USAGE}\n`), 0);
+  if (argv[0] === 'generate') return generateCommand(argv.slice(1));
+  const { values, positionals } = parseCommandArgs(argv, docsSpec.options);
+  const json = Boolean(values.json);
   const dialect = values.dialect as DialectName | undefined;
   if (dialect && !DIALECT_NAMES.includes(dialect))
     throw new UsageError(`unknown dialect "${dialect}"; known: ${DIALECT_NAMES.join(', ')}`);
   try {
     if (values.stats) {
       if (!positionals.length) throw new UsageError('docs --stats needs at least one file or folder');
-      return await stats(positionals, Boolean(values.json), dialect);
-    }
-    if (positionals[0] === 'generate') {
-      if (positionals.length !== 2) throw new UsageError('docs generate needs exactly one SKILL');
-      return await generate(positionals[1], values, dialect);
+      return await stats(positionals, json, dialect);
     }
     if (positionals.length !== 1) throw new UsageError('docs needs exactly one SKILL');
-    return await show(positionals[0], values, dialect);
+    return await show(positionals[0], values, json, dialect);
   } catch (e) {
-    if (e instanceof BadSkillError) return (void process.stderr.write(`${e.message}\n`), 2);
-    if (e instanceof DocLookupError) return (void process.stderr.write(`${e.message}\n`), 1);
-    throw e;
+    return reportDocError(e, json);
   }
+}
+
+/** `skein docs generate SKILL`. */
+async function generateCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, docsGenerateSpec.options);
+  const dialect = values.dialect as DialectName | undefined;
+  if (dialect && !DIALECT_NAMES.includes(dialect))
+    throw new UsageError(`unknown dialect "${dialect}"; known: ${DIALECT_NAMES.join(', ')}`);
+  if (positionals.length !== 1) throw new UsageError('docs generate needs exactly one SKILL');
+  try {
+    return await generate(positionals[0], values, dialect);
+  } catch (e) {
+    return reportDocError(e, Boolean(values.json));
+  }
+}
+
+/** A skill that is not there or not a document (exit 2), a chunk that is not there (exit 1). */
+function reportDocError(e: unknown, json: boolean): number {
+  if (e instanceof BadSkillError) return (printError(json, 'bad_skill', e.message), 2);
+  if (e instanceof DocLookupError) return (printError(json, e.code, e.message), 1);
+  throw e;
 }
 
 async function show(
   arg: string,
   values: { summary?: boolean; chunk?: string; level?: string },
+  json: boolean,
   dialect?: DialectName,
 ): Promise<number> {
   const modes = [
@@ -83,7 +83,10 @@ async function show(
   else if (values.chunk !== undefined)
     text = await findDocPart(skill as Skill & { doc: NonNullable<Skill['doc']> }, values.chunk).load();
   else text = skill.doc.summary;
-  process.stdout.write(`${text}\n`);
+  const part = level !== undefined ? { level } : values.chunk !== undefined ? { chunk: values.chunk } : {};
+  if (json)
+    process.stdout.write(JSON.stringify({ id: skill.id, version: skill.version, ...part, text }) + '\n');
+  else process.stdout.write(`${text}\n`);
   return 0;
 }
 
@@ -131,7 +134,7 @@ async function stats(paths: string[], json: boolean, dialect?: DialectName): Pro
 
 async function generate(
   arg: string,
-  values: { out?: string; attempts?: string; model?: string },
+  values: { out?: string; attempts?: string; model?: string; json?: boolean },
   dialect?: DialectName,
 ): Promise<number> {
   const attempts = values.attempts === undefined ? 3 : Number(values.attempts);
@@ -154,16 +157,22 @@ async function generate(
           );
       },
     });
-    if (!values.out) process.stdout.write(doc.text);
-    else {
+    if (values.out) {
       await mkdir(dirname(values.out), { recursive: true });
       await writeFile(values.out, doc.text);
-      process.stderr.write(`wrote ${values.out} (${doc.attempts} attempt${doc.attempts === 1 ? '' : 's'})\n`);
     }
+    if (values.json)
+      process.stdout.write(
+        JSON.stringify({ path: values.out ?? null, attempts: doc.attempts, text: doc.text }) + '\n',
+      );
+    else if (!values.out) process.stdout.write(doc.text);
+    else
+      process.stderr.write(`wrote ${values.out} (${doc.attempts} attempt${doc.attempts === 1 ? '' : 's'})\n`);
     return 0;
   } catch (e) {
     if (!(e instanceof GenerateError)) throw e;
-    process.stderr.write(`${e.message}:\n  ${e.problems.join('\n  ')}\n`);
+    if (values.json) printError(true, 'generate_failed', e.message, { problems: e.problems });
+    else process.stderr.write(`${e.message}:\n  ${e.problems.join('\n  ')}\n`);
     return 1;
   }
 }

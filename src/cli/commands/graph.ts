@@ -8,22 +8,19 @@ import { BadSkillError, loadText } from '../../library/index.js';
 import { ModelConfigError, resolveModel } from '../../models/index.js';
 import { parseCommandArgs } from '../args.js';
 import { interruptSignal } from '../interrupt.js';
+import { printError } from '../print-error.js';
+import { graphGenerateSpec, graphSpec } from '../specs/graph.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
 
-const USAGE = `Usage: skein graph SKILL [--mermaid]
-       skein graph generate "<task>" [--out FILE] [--attempts N] [--model provider:model] [--force] [--json]`;
 const DEFAULT_OUT = 'graph.agent.md';
 const DEFAULT_ATTEMPTS = 3;
 
 /** `skein graph SKILL [--mermaid]` draws a skill's graph; `skein graph generate "<task>"` writes a new AgenticDSL graph. */
 export async function graphCommand(argv: string[]): Promise<number> {
   if (argv[0] === 'generate') return generateCommand(argv.slice(1));
-  const { values, positionals } = parseCommandArgs(argv, {
-    mermaid: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`${USAGE}\n`), 0);
+  const { values, positionals } = parseCommandArgs(argv, graphSpec.options);
+  const json = Boolean(values.json);
   if (positionals.length !== 1)
     throw new UsageError(
       'graph needs exactly one SKILL (a file, a folder, or id[@version]), or: graph generate "<task>"',
@@ -33,15 +30,34 @@ export async function graphCommand(argv: string[]): Promise<number> {
     skill = await openSkein().skills.resolve(positionals[0]);
   } catch (e) {
     if (!(e instanceof BadSkillError)) throw e;
-    process.stderr.write(`${e.message}\n`);
-    return 1;
+    return (printError(json, 'bad_skill', e.message), 1);
   }
-  if (!skill.graph) {
-    process.stderr.write(`${skill.id} is a document skill: it has no graph to draw\n`);
-    return 1;
-  }
-  process.stdout.write(values.mermaid ? toMermaid(skill) : outline(skill));
+  if (!skill.graph)
+    return (printError(json, 'no_graph', `${skill.id} is a document skill: it has no graph to draw`), 1);
+  if (json) process.stdout.write(JSON.stringify(graphJson(skill, Boolean(values.mermaid))) + '\n');
+  else process.stdout.write(values.mermaid ? toMermaid(skill) : outline(skill));
   return 0;
+}
+
+/** `{id, version, dialect, graphs: {"": {entry, nodes, edges}, <subgraph>: …}, mermaid?}`. */
+function graphJson(skill: Skill, mermaid: boolean) {
+  const graphs = Object.fromEntries(
+    [['', skill.graph!] as const, ...Object.entries(skill.subgraphs ?? {})].map(([name, g]) => [
+      name,
+      {
+        entry: g.entry,
+        nodes: g.nodes.map((n) => ({ id: n.id, kind: n.kind })),
+        edges: g.edges.map((e) => ({ from: e.from, to: e.to })),
+      },
+    ]),
+  );
+  return {
+    id: skill.id,
+    version: skill.version,
+    dialect: skill.dialect,
+    graphs,
+    ...(mermaid && { mermaid: toMermaid(skill) }),
+  };
 }
 
 /** One line per node: id, kind, successors; subgraphs after the main graph. */
@@ -60,16 +76,9 @@ function outline(skill: Skill): string {
   return lines.join('\n') + '\n';
 }
 
+/** `skein graph generate "<task>"`. */
 async function generateCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    out: { type: 'string' },
-    attempts: { type: 'string' },
-    model: { type: 'string' },
-    force: { type: 'boolean' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`${USAGE}\n`), 0);
+  const { values, positionals } = parseCommandArgs(argv, graphGenerateSpec.options);
   if (positionals.length !== 1 || !positionals[0].trim())
     throw new UsageError(
       'graph generate needs the task, in quotes: skein graph generate "summarize a web page"',
@@ -85,8 +94,7 @@ async function generateCommand(argv: string[]): Promise<number> {
     model = resolveModel(values.model, loadConfig());
   } catch (e) {
     if (!(e instanceof ModelConfigError)) throw e;
-    process.stderr.write(`${e.message}\n`);
-    return 1;
+    return (printError(Boolean(values.json), e.code, e.message), 1);
   }
   const c = colorFor(process.stderr);
   const interrupt = interruptSignal();

@@ -1,30 +1,25 @@
 import { openSkein } from '../../host/index.js';
+import { findRunOrSay } from '../find-run.js';
 import type { RunEvent } from '../../runtime/index.js';
 import { traceOfRun, usageOfRun } from '../../trace/index.js';
 import { parseCommandArgs } from '../args.js';
+import { inspectSpec } from '../specs/inspect.js';
 import { formatTraceTree, usageLine } from '../trace-tree.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
 
 /** `skein inspect RUN_ID [--trace] [--json]`: the run's state and its stored events, or its trace. */
 export async function inspectCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    json: { type: 'boolean' },
-    trace: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write('Usage: skein inspect RUN_ID [--trace] [--json]\n'), 0);
+  const { values, positionals } = parseCommandArgs(argv, inspectSpec.options);
   if (positionals.length !== 1) throw new UsageError('inspect needs exactly one RUN_ID');
+  const json = Boolean(values.json);
   const skein = openSkein();
   try {
-    const run = await skein.getRun(positionals[0]);
-    if (!run) {
-      process.stderr.write(`no run ${positionals[0]} in this store\n`);
-      return 1;
-    }
+    const run = await findRunOrSay(skein, positionals[0], json);
+    if (!run) return 1;
     const events = await skein.events(run.id);
     const usage = usageOfRun(events, skein.config.trace.prices);
-    if (values.json) {
+    if (json) {
       const body = values.trace ? { run, usage, trace: traceOfRun(events) } : { run, usage, events };
       process.stdout.write(JSON.stringify(body) + '\n');
       return 0;
@@ -76,6 +71,8 @@ function describe(e: RunEvent): string {
       return `${e.node} ${e.model} in=${e.inputTokens ?? '?'} out=${e.outputTokens ?? '?'}`;
     case 'log':
       return `${e.node} ${e.text}`;
+    case 'answer_rejected':
+      return `${e.node} ${e.code}: ${e.problems.join('; ')}${e.willRetry ? ' (sent back)' : ''} ${brief(e.answer)}`;
     case 'awaiting':
       return `${e.request.step}`;
     case 'resumed':

@@ -2,15 +2,12 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '../../config/load-config.js';
 import { loadLibrary } from '../../library/index.js';
 import { parseCommandArgs } from '../args.js';
+import { listSpec } from '../specs/list.js';
 import { colorFor } from '../style.js';
 
 /** `skein list [PATH] [--json]`: the skills found, with versions and dialects. */
 export async function listCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    json: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write('Usage: skein list [PATH...] [--json]\n'), 0);
+  const { values, positionals } = parseCommandArgs(argv, listSpec.options);
   const paths = positionals.length ? positionals : loadConfig().skillsPath.filter((p) => existsSync(p));
   const { library, errors: problems, brokenFiles: broken } = await loadLibrary(paths);
   const skills = library.all();

@@ -2,9 +2,8 @@ import { loadConfig } from '../../config/load-config.js';
 import { openSkein } from '../../host/index.js';
 import { LiveSkills, serveStdio, watchSkills } from '../../mcp/index.js';
 import { parseCommandArgs } from '../args.js';
+import { mcpSpec } from '../specs/mcp.js';
 import { UsageError } from '../usage-error.js';
-
-const USAGE = 'skein mcp [--watch]';
 
 /**
  * `skein mcp`: the skills path as an MCP server on stdin/stdout until the client closes it; with
@@ -12,11 +11,7 @@ const USAGE = 'skein mcp [--watch]';
  * stderr: stdout is the protocol's.
  */
 export async function mcpCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    watch: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  const { values, positionals } = parseCommandArgs(argv, mcpSpec.options);
   if (positionals.length) throw new UsageError('mcp takes no arguments');
   const config = loadConfig();
   const skein = openSkein({ config });

@@ -1,20 +1,17 @@
 import { parseCommandArgs } from '../args.js';
+import { resumeSpec } from '../specs/resume.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
 import { driveRun } from './drive-run.js';
 
-/** `skein resume RUN_ID --input JSON|@file.json`: answers a paused run (or continues one whose process died). */
+/** `skein resume RUN_ID [--input JSON|@file.json]` (RUN_ID or a unique prefix): answers a paused run (or continues one whose process died). */
 export async function resumeCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    input: { type: 'string' },
-    json: { type: 'boolean' },
-    model: { type: 'string' },
-    help: { type: 'boolean' },
-  });
-  if (values.help)
-    return (void process.stdout.write('Usage: skein resume RUN_ID --input JSON|@file.json [--json]\n'), 0);
+  const { values, positionals } = parseCommandArgs(argv, resumeSpec.options);
   if (positionals.length !== 1) throw new UsageError('resume needs exactly one RUN_ID');
   const json = Boolean(values.json);
   const input = readInputArg(values.input);
-  return driveRun({ json, model: values.model }, (skein, run) => skein.resume(positionals[0], input, run));
+  return driveRun({ json, model: values.model }, async (skein, run) => {
+    const found = await skein.findRun(positionals[0]);
+    return skein.resume(found?.id ?? positionals[0], input, run);
+  });
 }

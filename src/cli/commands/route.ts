@@ -2,13 +2,11 @@ import { loadConfig } from '../../config/load-config.js';
 import { createLlmService } from '../../host/index.js';
 import type { RouteResult } from '../../router/index.js';
 import { parseCommandArgs } from '../args.js';
+import { routeSpec } from '../specs/route.js';
 import { readInputArg } from '../input-arg.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
 import { loadRouteIndex } from './route-skills.js';
-
-const USAGE =
-  'skein route "REQUEST" [--limit N] [--json] [--model provider:model] [--state JSON|@file.json] [--context NAME]';
 
 /**
  * `skein route "REQUEST"`: which skill of the skills path fits a request, or none, and why. With a model
@@ -16,15 +14,7 @@ const USAGE =
  * engine skills' rules rule out those that cannot run on that session state.
  */
 export async function routeCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    limit: { type: 'string' },
-    json: { type: 'boolean' },
-    model: { type: 'string' },
-    state: { type: 'string' },
-    context: { type: 'string' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  const { values, positionals } = parseCommandArgs(argv, routeSpec.options);
   if (positionals.length !== 1 || !positionals[0].trim())
     throw new UsageError('route needs exactly one REQUEST, in quotes');
   const limit = values.limit === undefined ? undefined : Number(values.limit);

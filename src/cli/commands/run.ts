@@ -1,24 +1,14 @@
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
 import { parseCommandArgs } from '../args.js';
+import { runSpec } from '../specs/run.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
 import { driveRun } from './drive-run.js';
 import { runRouted } from './run-routed.js';
 
-const USAGE =
-  'skein run SKILL [--input JSON|@file.json] [--json] [--model provider:model] [--dialect NAME]\n       skein run --route "REQUEST" [--input JSON|@file.json] [--json] [--model provider:model]';
-
 /** `skein run SKILL`: runs a skill until it completes, pauses for a person, or fails. */
 export async function runCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    input: { type: 'string' },
-    json: { type: 'boolean' },
-    model: { type: 'string' },
-    dialect: { type: 'string' },
-    route: { type: 'string' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  const { values, positionals } = parseCommandArgs(argv, runSpec.options);
   const request = values.route;
   if (request !== undefined) {
     if (positionals.length || !request.trim())

@@ -4,19 +4,13 @@ import { createApp } from '../../server/app.js';
 import { openSkein } from '../../host/index.js';
 import { isLoopback, listen } from '../../server/serve.js';
 import { parseCommandArgs } from '../args.js';
+import { printError } from '../print-error.js';
+import { serveSpec } from '../specs/serve.js';
 import { UsageError } from '../usage-error.js';
-
-const USAGE = 'skein serve [--port 8787] [--host 127.0.0.1] [--quiet]';
 
 /** `skein serve`: the HTTP API until SIGTERM or SIGINT, then a graceful shutdown (exit 0). */
 export async function serveCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    quiet: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  const { values, positionals } = parseCommandArgs(argv, serveSpec.options);
   if (positionals.length) throw new UsageError('serve takes no arguments');
   const port = Number(values.port ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -24,9 +18,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const host = values.host ?? '127.0.0.1';
   const config = loadConfig();
   if (!config.server.tokens.length && !isLoopback(host)) {
-    process.stderr.write(
+    printError(
+      Boolean(values.json),
+      'tokens_required',
       `skein serve: refusing to listen on ${host} without API tokens: anyone who can reach it could run skills. ` +
-        'Set SKEIN_API_TOKENS (comma-separated) or server.tokens in skein.yaml, or listen on 127.0.0.1.\n',
+        'Set SKEIN_API_TOKENS (comma-separated) or server.tokens in skein.yaml, or listen on 127.0.0.1.',
     );
     return 2;
   }
@@ -56,12 +52,18 @@ export async function serveCommand(argv: string[]): Promise<number> {
     server = await listen(skeinApp, host, port);
   } catch (e) {
     await skein.close();
-    process.stderr.write(`skein serve: cannot start on ${host}:${port}: ${(e as Error).message}\n`);
+    printError(
+      Boolean(values.json),
+      'listen_failed',
+      `skein serve: cannot start on ${host}:${port}: ${(e as Error).message}`,
+    );
     return 1;
   }
-  process.stdout.write(
-    `skein serving ${server.url} (playground at /, API under /v1, OpenAPI at /openapi.json, MCP at /mcp)\n`,
-  );
+  if (values.json) process.stdout.write(JSON.stringify({ url: server.url }) + '\n');
+  else
+    process.stdout.write(
+      `skein serving ${server.url} (playground at /, API under /v1, OpenAPI at /openapi.json, MCP at /mcp)\n`,
+    );
   const signal = await new Promise<string>((resolve) => {
     let stopping = false;
     const stop = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));

@@ -9,11 +9,9 @@ import {
   type SuiteResult,
 } from '../../skill-tests/index.js';
 import { parseCommandArgs } from '../args.js';
+import { testSpec } from '../specs/test.js';
 import { colorFor, type Style } from '../style.js';
 import { UsageError } from '../usage-error.js';
-
-const USAGE =
-  'skein test PATH... [--level L1,L2,L3,integration] [--repeat N] [--model provider:model] [--json]';
 
 /**
  * `skein test PATH...`: runs the cases.yaml of the skills found there, any dialect. L1 and L2 run by
@@ -21,14 +19,7 @@ const USAGE =
  * configured. Exit 0 when no case failed, 1 otherwise (or when a skill or cases file has errors).
  */
 export async function testCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    level: { type: 'string' },
-    repeat: { type: 'string' },
-    model: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return (void process.stdout.write(`Usage: ${USAGE}\n`), 0);
+  const { values, positionals } = parseCommandArgs(argv, testSpec.options);
   if (!positionals.length) throw new UsageError('test needs at least one file or folder of skills');
   const levels = (values.level ?? 'L1,L2').split(',').map((l) => l.trim()) as Level[];
   const unknown = levels.filter((l) => !LEVELS.includes(l));

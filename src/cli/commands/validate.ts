@@ -1,29 +1,32 @@
+import { existsSync } from 'node:fs';
 import { parseCommandArgs } from '../args.js';
+import { watchPaths } from '../watch-paths.js';
+import { validateSpec } from '../specs/validate.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
 import { checkCalls, fileReport, loadPaths, type LoadedUnit } from '../../library/index.js';
 import { compareDiagnostics, countBySeverity, isError } from '../../ir/diagnostic.js';
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
 
-/** `skein validate PATH... [--json] [--strict] [--dialect NAME] [--verbose]`: exit 0 clean, 1 errors. */
+/** `skein validate PATH... [--json] [--strict] [--dialect NAME] [--verbose] [--watch]`: exit 0 clean, 1 errors. */
 export async function validateCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    json: { type: 'boolean' },
-    strict: { type: 'boolean' },
-    verbose: { type: 'boolean' },
-    dialect: { type: 'string' },
-    help: { type: 'boolean' },
-  });
-  if (values.help) {
-    process.stdout.write('Usage: skein validate PATH... [--json] [--strict] [--dialect NAME] [--verbose]\n');
-    return 0;
-  }
+  const { values, positionals } = parseCommandArgs(argv, validateSpec.options);
   if (!positionals.length) throw new UsageError('validate needs at least one file or folder');
   const dialect = values.dialect as DialectName | undefined;
   if (dialect && !DIALECT_NAMES.includes(dialect))
     throw new UsageError(`unknown dialect "${dialect}"; known: ${DIALECT_NAMES.join(', ')}`);
+  const check = () => validateOnce(positionals, { ...values, dialect });
+  if (!values.watch) return check();
+  for (const p of positionals) if (!existsSync(p)) throw new UsageError(`${p}: no such file or folder`);
+  return watchPaths(positionals, check);
+}
 
-  const { units, skipped } = await loadPaths(positionals, { dialect });
+/** Checks the paths once, prints the findings, and returns the exit code. */
+async function validateOnce(
+  paths: string[],
+  values: { dialect?: DialectName; strict?: boolean; json?: boolean; verbose?: boolean },
+): Promise<number> {
+  const { units, skipped } = await loadPaths(paths, { dialect: values.dialect });
   checkCalls(units);
   // Loaded only when there is something to compare: the router's word lists cost ~20 ms of cold start.
   if (units.reduce((n, u) => n + u.skills.length, 0) > 1)

@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { require as tsxRequire } from 'tsx/cjs/api';
 import { tsImport } from 'tsx/esm/api';
 import type { SkillExecutor } from './skill-context.js';
 
@@ -12,7 +14,14 @@ export async function loadEntry(file: string, entry: string): Promise<SkillExecu
     throw new Error(
       `${file} does not exist: a code-mode skill exports ${entry}(input, ctx) from index.ts or index.js in its folder`,
     );
-  const exports = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
+  // A file that is CommonJS by Node's rules (no "type": "module" above it) is required: its stack frames
+  // then name the file and its lines, where tsx's import would show a data: URL of compiled code.
+  const path = resolve(file);
+  const exports = (
+    isModule(path)
+      ? await tsImport(pathToFileURL(path).href, import.meta.url)
+      : tsxRequire(path, import.meta.url)
+  ) as Record<string, unknown>;
   const found = pick(exports, entry) ?? pick(exports.default, entry);
   if (typeof found === 'function') return found as SkillExecutor;
   throw new Error(
@@ -29,4 +38,21 @@ function pick(exports: unknown, entry: string): unknown {
     module[entry] ??
     (typeof module.default === 'object' ? (module.default as Record<string, unknown>)[entry] : undefined)
   );
+}
+
+/** Whether Node reads the file as an ES module: .mts/.mjs, or .ts/.js under a package.json with "type": "module". */
+function isModule(file: string): boolean {
+  if (/\.m[tj]s$/.test(file)) return true;
+  if (/\.c[tj]s$/.test(file)) return false;
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type === 'module';
+      } catch {
+        return false;
+      }
+    }
+    if (dirname(dir) === dir) return false;
+  }
 }

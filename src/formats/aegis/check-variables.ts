@@ -1,5 +1,7 @@
 import type { JsonSchema } from '../../ir/schema.js';
+import { nearestNames } from '../kit/did-you-mean.js';
 import type { Reporter } from './reporter.js';
+import type { Reads } from './steps/gather.js';
 import type { CompiledStep } from './steps/compiled.js';
 
 /**
@@ -24,11 +26,11 @@ export function checkVariables(
   let undeclared: CompiledStep | undefined;
   for (const s of steps) {
     for (const r of s.reads) {
-      for (const ref of r.refs) checkRef(ref, s, r.offset);
+      for (const ref of r.refs) checkRef(ref, s, refOffset(ref, r));
       for (const loop of r.loops ?? []) {
         const fields = elementFields(known, loop.over);
         if (!fields) continue;
-        for (const name of loop.names) if (!fields.has(name)) checkRef(name, s, r.offset);
+        for (const name of loop.names) if (!fields.has(name)) checkRef(name, s, refOffset(name, r));
       }
     }
     for (const d of s.defines) known.set(d.name, d.schema);
@@ -67,14 +69,29 @@ export function checkVariables(
       );
       return;
     }
+    const near = nearestNames(
+      ref,
+      [...known.keys(), ...later.keys()].filter((n) => n !== ref),
+      1,
+    )[0];
+    const hint = near ? `; did you mean "${near}"?` : '';
     report.warn(
       'undefined-variable',
       undeclared
-        ? `step "${s.name}" reads "${ref}", which no input, step varName, declared tool output or await field defines; unless tool step "${undeclared.name}" (which declares no output_schema:) writes it, it will render as ""`
-        : `step "${s.name}" reads "${ref}", which no input, step varName, declared tool output or await field defines; it will render as ""`,
+        ? `step "${s.name}" reads "${ref}", which no input, step varName, declared tool output or await field defines; unless tool step "${undeclared.name}" (which declares no output_schema:) writes it, it will render as ""${hint}`
+        : `step "${s.name}" reads "${ref}", which no input, step varName, declared tool output or await field defines; it will render as ""${hint}`,
       offset,
+      offset + 2,
     );
   }
+}
+
+/** Where a read names `ref`: the `{{` of its first expression in verbatim text, else where the read starts. */
+function refOffset(ref: string, r: Reads): number {
+  if (r.text === undefined) return r.offset;
+  const escaped = ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = new RegExp(`\\{\\{[^}]*?(?<![\\w.])${escaped}(?![\\w])`).exec(r.text);
+  return at ? r.offset + at.index : r.offset;
 }
 
 /** The field names of the elements of the array at `path`, when its schema says what they are. */

@@ -2,17 +2,13 @@ import type { FileDialect } from '../dialect.js';
 import { compileAgenticDsl } from './compile.js';
 import { hasAgenticDsl } from './scan.js';
 
-const MENTION = /^#{1,6}[ \t]+AgenticDSL\b/m;
-
 /** AgenticDSL computation graphs: `### AgenticDSL \`/path\`` headings with YAML blocks. */
 export const agenticdsl: FileDialect = {
   name: 'agenticdsl',
   claimsFile: (path, text) => path.endsWith('.md') && hasAgenticDsl(text),
+  // No `resembles`: a heading outside code samples already claims the file (its errors then say what
+  // is missing), and one inside a fence or a code span is a mention, not a graph.
   loadFile: (path, text) => compileAgenticDsl(path, text),
-  resembles: (path, text) =>
-    path.endsWith('.md') && MENTION.test(text)
-      ? 'a heading names AgenticDSL, but no block follows in the form ### AgenticDSL `/path` and a ```yaml block'
-      : undefined,
 };
 
 export { compileAgenticDsl } from './compile.js';

@@ -48,6 +48,8 @@ export interface RunQuery {
   status?: RunStatus;
   /** A skill id. */
   skill?: string;
+  /** Only runs whose id starts with this (a run id a person shortened). */
+  idPrefix?: string;
   /** The `next` of the previous page. */
   cursor?: string;
 }

@@ -113,3 +113,23 @@ test('skein chat without a model says how to configure one', async () => {
   assert.equal(r.code, 1);
   assert.match(r.stderr, /skein chat: No model is configured\. Choose one as provider:model/);
 });
+
+test('skein chat says when a turn stops at its step limit while the model still calls functions', async (t) => {
+  const fake = await startFakeOpenAI([
+    { toolCalls: [{ name: 'memory_search', arguments: { query: '报表' } }] },
+    { toolCalls: [{ name: 'memory_search', arguments: { query: '董事会' } }] },
+  ]);
+  t.after(() => fake.close());
+  const r = await skein(['chat', '--message', '报表什么时候交？', '--max-steps', '2'], {
+    env: env(fake.url),
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /\(stopped after 2 model steps while it was still calling functions: raise --max-steps, or ask it to go on\)\n$/,
+  );
+  const once = await startFakeOpenAI([{ toolCalls: [{ name: 'memory_search', arguments: { query: 'x' } }] }]);
+  t.after(() => once.close());
+  const json = await skein(['chat', '--message', 'x', '--max-steps', '1', '--json'], { env: env(once.url) });
+  assert.equal(JSON.parse(json.stdout).turns[0].stoppedAtStepLimit, 1);
+});

@@ -372,3 +372,12 @@ test('text that interpolates values can be evaluated with strings and values apa
   assert.deepEqual(input.q.values, ["x' OR 1=1 --", 2]);
   assert.equal(input.q.text, "SELECT * FROM t WHERE id = 'x' OR 1=1 --' AND n > 2");
 });
+
+test('an undefined variable is reported at its {{, with the nearest defined name', () => {
+  const md = BASE.replace('{{result}}', '{{ resultt }}');
+  const [d] = compileAegis('skill.md', md).diagnostics;
+  assert.equal(d.code, 'aegis/undefined-variable');
+  assert.equal(d.line, lineOf(md, 'Order {{order_id}}'));
+  assert.equal(d.column, 'Order {{order_id}} x{{quantity}}: '.length + 1);
+  assert.match(d.message, /reads "resultt", .*; did you mean "result"\?$/);
+});

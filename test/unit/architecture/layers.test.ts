@@ -15,7 +15,7 @@ const BELOW: Record<string, readonly string[]> = {
   expr: ['ir'],
   schema: ['ir'],
   runtime: ['ir', 'expr', 'schema'],
-  'formats/kit': ['ir'],
+  'formats/kit': ['ir', 'text'],
   text: [],
 };
 /** The features, between the host and the surfaces: surfaces use them through their index. */

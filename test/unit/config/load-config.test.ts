@@ -36,7 +36,7 @@ test('skein.yaml paths resolve against its folder; the environment wins', () => 
   });
   assert.deepEqual(c.mcpServers, {
     fs: { command: 'npx', args: ['server'], env: undefined, cwd: d },
-    web: { url: 'http://127.0.0.1:9/mcp', headers: undefined },
+    web: { url: 'http://127.0.0.1:9/mcp' },
   });
   const e = loadConfig(d, {
     SKEIN_MODEL: 'compat:m',
@@ -51,17 +51,50 @@ test('skein.yaml paths resolve against its folder; the environment wins', () => 
 });
 
 test('mistakes in skein.yaml name the file and the field', () => {
-  assert.throws(
-    () => loadConfig(dir('model: [1]\n'), {}),
-    /skein\.yaml: "model" must be a "provider:model" string/,
-  );
+  assert.throws(() => loadConfig(dir('model: [1]\n'), {}), /skein\.yaml:1:8: "model" must be a string/);
   assert.throws(
     () => loadConfig(dir('mcpServers:\n  x: {}\n'), {}),
-    /mcpServers\.x needs "command" \(stdio\) or "url"/,
+    /skein\.yaml:2:6: "mcpServers\.x" needs "command" \(stdio\) or "url"/,
   );
-  assert.throws(() => loadConfig(dir('a: [\n'), {}), /skein\.yaml: /);
+  assert.throws(() => loadConfig(dir('a: [\n'), {}), /skein\.yaml:2:1: Flow sequence/);
   assert.throws(
     () => loadConfig(dir(), { SKEIN_CONFIG: 'missing.yaml' }),
     /SKEIN_CONFIG names .*missing\.yaml, which does not exist/,
   );
+});
+
+test('an unknown key is an error at its line and column, with the nearest known key', () => {
+  const d = dir('skills: ./skills\nmodle: openai:gpt-4o-mini\n');
+  assert.throws(() => loadConfig(d, {}), {
+    name: 'ConfigError',
+    message: `${join(d, 'skein.yaml')}:2:1: unknown key "modle"; did you mean "model"?`,
+  });
+  assert.throws(
+    () => loadConfig(dir('tools:\n  databse:\n    url: sqlite:x.db\n'), {}),
+    /skein\.yaml:2:3: unknown key "databse" in tools; did you mean "database"\?/,
+  );
+  assert.throws(
+    () => loadConfig(dir('server:\n  tokns: [a]\n'), {}),
+    /skein\.yaml:2:3: unknown key "tokns" in server; did you mean "tokens"\?/,
+  );
+  assert.throws(
+    () => loadConfig(dir('mcpServers:\n  fs:\n    comand: npx\n'), {}),
+    /skein\.yaml:3:5: "mcpServers\.fs" needs "command" \(stdio\) or "url" \(streamable HTTP\); unknown key "comand", did you mean "command"\?/,
+  );
+});
+
+test('a wrong shape names the key; every mistake is listed', () => {
+  assert.throws(
+    () => loadConfig(dir('store: postgres\nserver:\n  bodyLimit: lots\nskills: {a: 1}\n'), {}),
+    (e: Error) =>
+      /skein\.yaml:1:8: "store" must be one of: sqlite, memory/.test(e.message) &&
+      /skein\.yaml:3:14: "server\.bodyLimit" must be a whole number/.test(e.message) &&
+      /skein\.yaml:4:9: "skills" must be a path or a list of paths/.test(e.message),
+  );
+});
+
+test('the example configurations match the schema', () => {
+  const root = join(import.meta.dirname, '../../../examples');
+  for (const file of ['skein.yaml', 'engine/skein.yaml', 'graphs/skein.yaml'])
+    assert.doesNotThrow(() => loadConfig(root, { SKEIN_CONFIG: file }), file);
 });

@@ -113,6 +113,17 @@ test('answers that break the contract go back with their errors; past the retry 
     result.error!.message,
     /control\.action: must be one of: "continue", "retry", "ask_user", "finish"/,
   );
+  const rejected = (await h.store.events(result.runId)).filter((e) => e.type === 'answer_rejected');
+  assert.deepEqual(
+    rejected.map((e) => [e.code, e.attempt, e.willRetry]),
+    [
+      ['contract_invalid', 1, true],
+      ['contract_invalid', 2, false],
+    ],
+    'each rejected answer is a stored event, whether or not it goes back',
+  );
+  assert.equal(rejected[0].answer, 'Sure! Here it is: {"response": "ok"}');
+  assert.match(rejected[0].problems.join('\n'), /not one JSON object/);
 });
 
 test('an invalid answer then a valid one completes, and the model saw exactly what was wrong', async (t) => {

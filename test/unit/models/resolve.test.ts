@@ -103,3 +103,15 @@ test('each provider builds its own kind of model', () => {
   );
   assert.deepEqual(providers, ['openai.chat', 'anthropic.messages', 'openrouter', 'ollama.responses']);
 });
+
+test('a key with a character an HTTP header cannot carry is named, not left to fetch', () => {
+  const pasted = configError(() => resolveModel('openai:gpt-4o-mini', {}, { OPENAI_API_KEY: '…' }));
+  assert.equal(
+    pasted.message,
+    'OPENAI_API_KEY has "…" (U+2026) at character 1; an API key is printable ASCII only: paste the key itself.',
+  );
+  const compat = configError(() =>
+    resolveModel('compat:m', { baseUrl: 'http://127.0.0.1:9/v1' }, { SKEIN_API_KEY: 'sk-密钥' }),
+  );
+  assert.match(compat.message, /^SKEIN_API_KEY has "密" \(U\+5BC6\) at character 4/);
+});

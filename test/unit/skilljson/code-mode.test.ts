@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { run, testHost } from '../../helpers/skilljson.js';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSkein } from '../../../src/host/index.js';
+import { RUN_SKILLS, run, testHost } from '../../helpers/skilljson.js';
 
 test('code mode: execute(input, ctx) in index.ts, loaded without a build step; ctx.call runs skills of any dialect', async (t) => {
   const host = await testHost();
@@ -74,4 +78,20 @@ test('a code-mode skill without index.ts fails when run, saying what to add', as
     r.error!.message,
     /run\/no_code\/index\.ts does not exist: a code-mode skill exports execute\(input, ctx\) from index\.ts or index\.js in its folder/,
   );
+});
+
+test('a skill outside any package.json (CommonJS by Node’s rules) shows its own file and line, not a data: URL', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'skein-cjs-skill-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(join(RUN_SKILLS, 'boom'), join(dir, 'boom'), { recursive: true });
+  const skein = openSkein({ skills: dir, store: 'memory', home: join(dir, '.skein') });
+  t.after(() => skein.close());
+  const r = await skein.run('boom', {});
+  assert.equal(r.status, 'failed');
+  assert.match(r.error!.message, /failed: the fuse was lit\n/);
+  assert.match(
+    r.error!.message,
+    new RegExp(`at explode \\(${join(dir, 'boom/index.ts').replace(/[.]/g, '\\.')}:\\d+:\\d+\\)`),
+  );
+  assert.doesNotMatch(r.error!.message, /data:/);
 });

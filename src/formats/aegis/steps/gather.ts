@@ -14,6 +14,8 @@ export interface Reads {
   refs: readonly string[];
   loops?: readonly { over: readonly string[]; names: readonly string[] }[];
   offset: number;
+  /** The source text at `offset`, when it is verbatim (a fenced block): a finding then points at its `{{`. */
+  text?: string;
 }
 
 /** A step's raw parts, gathered and checked for shape before its type compiles it. */

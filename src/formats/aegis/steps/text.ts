@@ -50,7 +50,12 @@ export function compileTextStep(
   }
   const template = compileFence(fence, g.doc.name, report, options);
   if (!template) return step;
-  step.reads.push({ refs: template.refs, loops: template.loops, offset: fence.contentOffset });
+  step.reads.push({
+    refs: template.refs,
+    loops: template.loops,
+    offset: fence.contentOffset,
+    text: fence.content,
+  });
   const name = target.name;
   if (kind === 'template') {
     step.node = {

@@ -22,6 +22,9 @@ import type { LlmTurn } from '../../ports/llm.js';
 import type { Executor, NodeRun } from '../executor.js';
 import { llmCallEvent } from '../llm-call-event.js';
 
+/** How much of a rejected answer its event keeps. */
+const MAX_ANSWER_SHOWN = 2000;
+
 /**
  * Runs an agent: the model, offered only the node's tools, answers in the four-part contract; an
  * answer that breaks it, or that the validate script sends back, goes back to the model with what is
@@ -48,7 +51,16 @@ export const runAgent: Executor<AgentNode> = async (run) => {
   const tools = offeredTools(node.tools, { ...ctx, emit });
   const stream = new ResponseStream((text) => emit({ type: 'llm_delta', node: node.id, text }));
   let retries = 0;
-  const sendBack = (code: string, problems: string[], prompts: (string | undefined)[]) => {
+  const sendBack = (code: string, problems: string[], prompts: (string | undefined)[], answer: string) => {
+    emit({
+      type: 'answer_rejected',
+      node: node.id,
+      code,
+      problems,
+      answer: answer.length > MAX_ANSWER_SHOWN ? `${answer.slice(0, MAX_ANSWER_SHOWN)}…` : answer,
+      attempt: retries + 1,
+      willRetry: retries < node.repairAttempts,
+    });
     if (retries >= node.repairAttempts)
       throw new RunFailure(
         code,
@@ -98,7 +110,7 @@ export const runAgent: Executor<AgentNode> = async (run) => {
       conversation.push(...reply.messages);
       const checked = checkAnswer(reply.text, node.contract);
       if (!checked.ok) {
-        sendBack('contract_invalid', checked.problems, []);
+        sendBack('contract_invalid', checked.problems, [], reply.text);
         continue;
       }
       answer = checked.value;
@@ -108,6 +120,7 @@ export const runAgent: Executor<AgentNode> = async (run) => {
         'retry_exhausted',
         ['your answer asked for a retry (control.action is "retry")'],
         [answer.control.retry_prompt],
+        JSON.stringify(answer),
       );
       continue;
     }
@@ -117,7 +130,7 @@ export const runAgent: Executor<AgentNode> = async (run) => {
         node.id,
       );
       if (verdict.action === 'retry') {
-        sendBack('validation_failed', verdict.problems, [verdict.retryPrompt]);
+        sendBack('validation_failed', verdict.problems, [verdict.retryPrompt], JSON.stringify(answer));
         continue;
       }
       if (verdict.action === 'ask_user') {
@@ -152,7 +165,12 @@ export const runAgent: Executor<AgentNode> = async (run) => {
     }
     const control = answer.control;
     if (control.action === 'ask_user' && !control.questions?.length) {
-      sendBack('contract_invalid', ['control.questions: ask_user needs at least one question'], []);
+      sendBack(
+        'contract_invalid',
+        ['control.questions: ask_user needs at least one question'],
+        [],
+        JSON.stringify(answer),
+      );
       continue;
     }
     carried = mergeDeltas(carried, { profile: answer.profile, data: answer.data });

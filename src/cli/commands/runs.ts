@@ -1,0 +1,61 @@
+import { openSkein } from '../../host/index.js';
+import type { RunRecord, RunStatus } from '../../runtime/index.js';
+import { parseCommandArgs } from '../args.js';
+import { runsSpec } from '../specs/runs.js';
+import { colorFor } from '../style.js';
+import { UsageError } from '../usage-error.js';
+
+const STATUSES: readonly RunStatus[] = ['running', 'awaiting', 'completed', 'failed'];
+const DEFAULT_LIMIT = 20;
+
+/** `skein runs [--status S] [--skill ID] [--limit N] [--json]`: the store's runs, newest first. */
+export async function runsCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, runsSpec.options);
+  if (positionals.length) throw new UsageError('runs takes no arguments; filter with --status and --skill');
+  const status = values.status as RunStatus | undefined;
+  if (status !== undefined && !STATUSES.includes(status))
+    throw new UsageError(`--status is one of ${STATUSES.join(', ')}, not "${status}"`);
+  const limit = values.limit === undefined ? DEFAULT_LIMIT : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit takes a whole number above 0');
+  const skein = openSkein();
+  try {
+    const page = await skein.listRuns({ status, skill: values.skill, limit });
+    if (values.json) {
+      process.stdout.write(
+        JSON.stringify({ runs: page.runs.map(summary), more: page.next !== undefined }) + '\n',
+      );
+      return 0;
+    }
+    process.stdout.write(table(page.runs, page.next !== undefined));
+    return 0;
+  } finally {
+    await skein.close();
+  }
+}
+
+/** What a listing shows of a run; `skein inspect` shows the rest. */
+function summary(run: RunRecord) {
+  return {
+    id: run.id,
+    skill: run.skill.id,
+    version: run.skill.version,
+    status: run.status,
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+    ...(run.error && { error: { code: run.error.code, message: run.error.message } }),
+    ...(run.awaiting && { awaiting: run.awaiting.step }),
+  };
+}
+
+function table(runs: RunRecord[], more: boolean): string {
+  if (!runs.length) return 'no runs in this store\n';
+  const c = colorFor(process.stdout);
+  const paint = { completed: c.green, failed: c.red, awaiting: c.yellow, running: c.bold } as const;
+  const lines = runs.map((r) => {
+    const note = r.error ? ` ${c.dim(r.error.code)}` : r.awaiting ? ` ${c.dim(`at ${r.awaiting.step}`)}` : '';
+    const when = r.createdAt.slice(0, 19).replace('T', ' ');
+    return `${r.id}  ${when}  ${paint[r.status](r.status.padEnd(9))}  ${r.skill.id}@${r.skill.version}${note}`;
+  });
+  if (more) lines.push(c.dim(`… more: raise --limit (shown ${runs.length})`));
+  return lines.join('\n') + '\n';
+}

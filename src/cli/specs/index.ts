@@ -1,0 +1,38 @@
+// The command table: every command's spec, in the order `skein --help` lists them, with the module that
+// runs it (loaded only then). A new command is a spec file here (name, summary, options with one line of
+// help), its implementation in ../commands, and its line below.
+import type { Command } from '../command-spec.js';
+import { chatSpec } from './chat.js';
+import { completionSpec } from './completion.js';
+import { docsSpec } from './docs.js';
+import { graphSpec } from './graph.js';
+import { initSpec } from './init.js';
+import { inspectSpec } from './inspect.js';
+import { listSpec } from './list.js';
+import { mcpSpec } from './mcp.js';
+import { resumeSpec } from './resume.js';
+import { routeSpec } from './route.js';
+import { runSpec } from './run.js';
+import { runsSpec } from './runs.js';
+import { serveSpec } from './serve.js';
+import { testSpec } from './test.js';
+import { validateSpec } from './validate.js';
+
+/** Every command of the command line. */
+export const COMMANDS: readonly Command[] = [
+  { ...initSpec, load: async () => (await import('../commands/init.js')).initCommand },
+  { ...validateSpec, load: async () => (await import('../commands/validate.js')).validateCommand },
+  { ...runSpec, load: async () => (await import('../commands/run.js')).runCommand },
+  { ...resumeSpec, load: async () => (await import('../commands/resume.js')).resumeCommand },
+  { ...runsSpec, load: async () => (await import('../commands/runs.js')).runsCommand },
+  { ...inspectSpec, load: async () => (await import('../commands/inspect.js')).inspectCommand },
+  { ...listSpec, load: async () => (await import('../commands/list.js')).listCommand },
+  { ...chatSpec, load: async () => (await import('../commands/chat.js')).chatCommand },
+  { ...routeSpec, load: async () => (await import('../commands/route.js')).routeCommand },
+  { ...testSpec, load: async () => (await import('../commands/test.js')).testCommand },
+  { ...docsSpec, load: async () => (await import('../commands/docs.js')).docsCommand },
+  { ...graphSpec, load: async () => (await import('../commands/graph.js')).graphCommand },
+  { ...serveSpec, load: async () => (await import('../commands/serve.js')).serveCommand },
+  { ...mcpSpec, load: async () => (await import('../commands/mcp.js')).mcpCommand },
+  { ...completionSpec, load: async () => (await import('../commands/completion.js')).completionCommand },
+];

@@ -1,0 +1,21 @@
+import { defineCommand } from '../command-spec.js';
+import { DIALECT, INPUT, MODEL } from './shared-options.js';
+
+/** `skein run`. */
+export const runSpec = defineCommand({
+  name: 'run',
+  args: 'SKILL | --route "REQUEST"',
+  summary: 'run a skill (a file, a folder, or id[@version] in the skills path)',
+  details: [
+    'Exit 0 completed or awaiting a person, 1 failed, 2 bad skill or bad input.',
+    'With --route, the router chooses the skill for a request and asks for missing input.',
+    'Ctrl-C cancels the run (recorded as failed, "cancelled"); a second Ctrl-C quits.',
+  ],
+  options: {
+    input: INPUT,
+    model: MODEL,
+    dialect: DIALECT,
+    route: { type: 'string', value: '"REQUEST"', help: 'run the skill the router chooses for this request' },
+  },
+  completes: 'files',
+});

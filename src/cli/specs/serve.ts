@@ -1,0 +1,16 @@
+import { defineCommand } from '../command-spec.js';
+
+/** `skein serve`. */
+export const serveSpec = defineCommand({
+  name: 'serve',
+  args: '',
+  summary: 'the HTTP API (/v1, /openapi.json) until SIGTERM or SIGINT',
+  details: ['Tokens from SKEIN_API_TOKENS or server.tokens (needed to listen beyond loopback).'],
+  options: {
+    port: { type: 'string', value: 'N', help: 'the port (default 8787; 0 picks a free one)' },
+    host: { type: 'string', value: 'HOST', help: 'the address to listen on (default 127.0.0.1)' },
+    quiet: { type: 'boolean', help: 'no access log' },
+    json: { type: 'boolean', help: 'print {"url"} as one JSON line once listening' },
+  },
+  completes: 'none',
+});
