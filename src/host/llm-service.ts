@@ -1,7 +1,10 @@
 import type { SkeinConfig } from '../config/config.js';
 import type { ModelMessage } from 'ai';
-import { complete, completeJson, resolveModel, runToolLoop, type ResolvedModel } from '../models/index.js';
+import type { ResolvedModel } from '../models/index.js';
 import type { LlmRequest, LlmService, LlmTurn } from '../runtime/index.js';
+
+/** The model stack (the AI SDK and its providers), loaded when a skill first needs a model. */
+const models = () => import('../models/index.js');
 
 /**
  * The runtime's view of models over src/models. A node's or skill's model wins over the configured
@@ -9,24 +12,26 @@ import type { LlmRequest, LlmService, LlmTurn } from '../runtime/index.js';
  */
 export function createLlmService(config: SkeinConfig, forced?: string): LlmService {
   const resolved = new Map<string, ResolvedModel>();
-  const resolve = (spec?: string): ResolvedModel => {
+  const resolve = async (spec?: string): Promise<ResolvedModel> => {
     const key = forced ?? spec ?? '';
     let model = resolved.get(key);
     if (!model) {
-      model = resolveModel(forced ?? spec, config);
+      model = (await models()).resolveModel(forced ?? spec, config);
       resolved.set(key, model);
     }
     return model;
   };
   return {
-    check: (spec) => void resolve(spec),
+    check: async (spec) => void (await resolve(spec)),
     async complete(req) {
-      const model = resolve(req.model);
+      const { complete } = await models();
+      const model = await resolve(req.model);
       const answer = await complete(modelRequest(model, req));
       return { text: answer.text, model: model.id, usage: answer.usage, finishReason: answer.finishReason };
     },
     async completeJson(req) {
-      const model = resolve(req.model);
+      const { completeJson } = await models();
+      const model = await resolve(req.model);
       const answer = await completeJson({
         ...modelRequest(model, req),
         schema: req.schema,
@@ -41,7 +46,8 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
       };
     },
     async callTools(req) {
-      const model = resolve(req.model);
+      const { runToolLoop } = await models();
+      const model = await resolve(req.model);
       const answer = await runToolLoop({
         model,
         system: req.system,

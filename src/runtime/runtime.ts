@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AgentNode, LlmNode, Node } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
 import { describeFieldErrors, validateValue } from '../schema/validate.js';
 import { applyWrites, type Context } from './context.js';
@@ -100,7 +101,8 @@ export class Runtime {
       ...(traced?.ref ? { trace: traced.ref } : {}),
     });
     await this.services.store.appendEvents(sink.take());
-    const unconfigured = this.checkModels(skill);
+    // Only a skill with model steps waits for the check (which may load the model stack).
+    const unconfigured = skill.graph.nodes.some(usesModel) ? await this.checkModels(skill) : undefined;
     if (unconfigured) return this.settle(run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
     return this.drive(skill, run, [], undefined, sink, options);
   }
@@ -192,9 +194,9 @@ export class Runtime {
   }
 
   /** Fails at once, before any step, when an LLM step has no usable model. */
-  private checkModels(skill: Skill): RunFailure | undefined {
+  private async checkModels(skill: Skill): Promise<RunFailure | undefined> {
     for (const node of skill.graph!.nodes) {
-      if (node.kind !== 'llm' && node.kind !== 'agent') continue;
+      if (!usesModel(node)) continue;
       if (!this.services.llm)
         return new RunFailure(
           'model_not_configured',
@@ -202,7 +204,7 @@ export class Runtime {
           node.id,
         );
       try {
-        this.services.llm.check(node.model ?? skill.model);
+        await this.services.llm.check(node.model ?? skill.model);
       } catch (e) {
         return new RunFailure(
           'model_not_configured',
@@ -333,4 +335,8 @@ function bothListeners(first?: RunListener, second?: RunListener): RunListener |
     first(event);
     second(event);
   };
+}
+
+function usesModel(node: Node): node is LlmNode | AgentNode {
+  return node.kind === 'llm' || node.kind === 'agent';
 }

@@ -12,6 +12,7 @@ const require = createRequire(import.meta.url);
 const MAX_VALIDATORS = 1000;
 
 let ajv: Ajv | undefined;
+let formats = false;
 /** A compiled schema, and whether Ajv writes defaults into the values it checks. */
 export interface CompiledSchema {
   validate: ValidateFunction;
@@ -33,10 +34,14 @@ export function newAjv(options: Options): Ajv {
   return new AjvClass(options);
 }
 
-/** The shared Ajv instance: all errors, defaults applied, annotations from front ends allowed. */
-export function sharedAjv(): Ajv {
-  if (!ajv) {
-    ajv = newAjv({ allErrors: true, useDefaults: true, strict: false, validateSchema: false });
+/**
+ * The shared Ajv instance: all errors, defaults applied, annotations from front ends allowed. The
+ * formats (ajv-formats) are added when a schema first needs them.
+ */
+export function sharedAjv(withFormats = false): Ajv {
+  ajv ??= newAjv({ allErrors: true, useDefaults: true, strict: false, validateSchema: false });
+  if (withFormats && !formats) {
+    formats = true;
     const addFormats = (require('ajv-formats') as { default: (a: Ajv) => Ajv }).default;
     addFormats(ajv);
   }
@@ -55,7 +60,8 @@ export function compiledSchema(schema: JsonSchema): CompiledSchema {
   const key = canonicalJson(schema);
   let entry = byContent.get(key);
   if (!entry) {
-    entry = { validate: sharedAjv().compile(schema), hasDefaults: key.includes('"default"'), schema };
+    const ajv = sharedAjv(key.includes('"format"'));
+    entry = { validate: ajv.compile(schema), hasDefaults: key.includes('"default"'), schema };
     byContent.set(key, entry);
   }
   byObject.set(schema, entry);

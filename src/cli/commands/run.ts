@@ -3,7 +3,6 @@ import { parseCommandArgs } from '../args.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
 import { driveRun } from './drive-run.js';
-import { runRouted } from './run-routed.js';
 
 const USAGE =
   'skein run SKILL [--input JSON|@file.json] [--json] [--model provider:model] [--dialect NAME]\n       skein run --route "REQUEST" [--input JSON|@file.json] [--json] [--model provider:model]';
@@ -27,6 +26,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (typeof given !== 'object' || given === null || Array.isArray(given))
       throw new UsageError('--input is a JSON object of input fields');
     const json = Boolean(values.json);
+    // The router (and its stemmer and stop words) loads only for --route.
+    const { runRouted } = await import('./run-routed.js');
     return driveRun({ json, model: values.model }, (skein, run) =>
       runRouted(skein, request, given as Record<string, unknown>, { json, model: values.model, run }),
     );

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import type { SkillExecutor } from './skill-context.js';
 
 /**
@@ -12,7 +11,9 @@ export async function loadEntry(file: string, entry: string): Promise<SkillExecu
     throw new Error(
       `${file} does not exist: a code-mode skill exports ${entry}(input, ctx) from index.ts or index.js in its folder`,
     );
-  const exports = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
+  const exports = (await (
+    await import('tsx/esm/api')
+  ).tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
   const found = pick(exports, entry) ?? pick(exports.default, entry);
   if (typeof found === 'function') return found as SkillExecutor;
   throw new Error(

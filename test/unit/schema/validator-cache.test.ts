@@ -54,3 +54,13 @@ test('an LRU map drops the least recently used entry and reports it', () => {
   assert.equal(lru.get('b'), undefined);
   assert.equal(lru.size, 2);
 });
+
+test('formats are checked once a schema names one (ajv-formats loads then)', () => {
+  assert.equal(validateValue({ type: 'object', properties: { n: { type: 'integer' } } }, { n: 1 }).ok, true);
+  const email = { type: 'object', properties: { to: { type: 'string', format: 'email' } } };
+  assert.equal(validateValue(email, { to: 'someone@example.com' }).ok, true);
+  assert.deepEqual(validateValue(email, { to: 'not an address' }), {
+    ok: false,
+    errors: [{ field: 'to', message: 'must match format "email"' }],
+  });
+});
