@@ -5,11 +5,11 @@ import type { NodeStatus } from './node-status.js';
 import type { Write } from './ports/store.js';
 
 /**
- * Node kinds whose executors only read their scope and never hand it on or keep it (a template renders
- * text, an assignment's values are read from it, an await renders a message): their scope may become
- * their successor's.
+ * Node kinds whose executors only read their scope and never hand it on or keep it (a template or a
+ * prompt renders text; an assignment's values, a tool's input are read from it; an await renders a
+ * message): their scope may become their successor's.
  */
-const KEEPS_NO_SCOPE: ReadonlySet<Node['kind']> = new Set(['template', 'assign', 'await']);
+const KEEPS_NO_SCOPE: ReadonlySet<Node['kind']> = new Set(['template', 'assign', 'await', 'tool', 'llm']);
 
 /**
  * The context each node sees: the run's input plus the writes of its finished ancestors, applied in a

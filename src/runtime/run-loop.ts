@@ -69,6 +69,14 @@ export class RunLoop {
   private pauseRecord: NodeRecord | undefined;
   /** Records of nodes finished since the last commit point, stored with the next one. */
   private unsaved: NodeRecord[] = [];
+  /**
+   * A node with effects finished and its record waits in `unsaved`: committed before anything else
+   * waits (by the next node with effects as it starts, in the same transaction, or at once after the
+   * successors that are ready have started).
+   */
+  private mustCommit = false;
+  /** What nodes report as they work is stored a moment later (with the node's own commit, if that comes first). */
+  private reported: NodeJS.Immediate | undefined;
 
   constructor(private readonly o: LoopOptions) {
     this.shared = {
@@ -85,7 +93,7 @@ export class RunLoop {
         o.sink.emit(body);
         // What a node reports while it works (a tool call, a log line) is stored at once, so readers
         // of the store follow a long step as it goes; streamed-only events (deltas) are not stored.
-        if (!EPHEMERAL_EVENTS.has(body.type)) this.storeNow();
+        if (!EPHEMERAL_EVENTS.has(body.type)) this.reported ??= setImmediate(() => this.storeNow());
       },
     };
     this.plan = planGraph(o.skill.graph!);
@@ -124,11 +132,17 @@ export class RunLoop {
     try {
       for (;;) {
         if (!this.stop && !this.pause) this.startReady();
+        if (this.mustCommit) {
+          // Nodes may settle while an asynchronous store commits: look for ready nodes again after it.
+          await this.commitOrFail();
+          continue;
+        }
         if (!this.running.size) break;
         await new Promise<void>((resolve) => (this.wake = resolve));
       }
     } finally {
       clearTimer();
+      clearImmediate(this.reported);
     }
     if (this.pause && !this.stop) {
       const record = this.pauseRecord!;
@@ -151,12 +165,23 @@ export class RunLoop {
   private commit(record?: NodeRecord): void | Promise<void> {
     const records = this.unsaved;
     this.unsaved = [];
+    this.mustCommit = false;
     if (record) records.push(record);
     return this.o.services.store.saveNodes(this.o.runId, records, this.o.sink.take());
   }
 
+  /** Commits what finished nodes left; a store that fails fails the run. */
+  private async commitOrFail(): Promise<void> {
+    try {
+      await this.commit();
+    } catch (e) {
+      this.fail(new RunFailure('store_failed', `the run store failed: ${(e as Error).message}`));
+    }
+  }
+
   /** Stores what a node reported now; a failure here shows again at the node's own commit. */
   private storeNow(): void {
+    this.reported = undefined;
     try {
       const saved = this.commit();
       if (saved) saved.catch(() => {});
@@ -364,12 +389,8 @@ export class RunLoop {
       this.resumeInput.delete(i);
     }
     this.o.sink.emit({ type: 'node_finished', node: node.id, kind: node.kind, value, ms });
-    if (!answered && !EFFECTFUL.has(node.kind)) {
-      this.unsaved.push(record);
-      return this.settle(i, record, outcome);
-    }
-    const saved = this.commit(record);
-    if (saved) return saved.then(() => this.settle(i, record, outcome));
+    this.unsaved.push(record);
+    if (answered || EFFECTFUL.has(node.kind)) this.mustCommit = true;
     this.settle(i, record, outcome);
   }
 
