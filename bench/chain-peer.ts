@@ -129,6 +129,6 @@ const warm = cpu();
 while (cpu() - warm < CPU_US / 4) await once();
 const t0 = process.cpuUsage();
 let runs = 0;
-while (runs < 3 || cpu(t0) < CPU_US) (await once(), runs++);
+for (; runs < 3 || cpu(t0) < CPU_US; runs++) await once();
 process.stdout.write(JSON.stringify({ usPerStep: cpu(t0) / (runs * steps) }));
 rmSync(dir, { recursive: true, force: true });
