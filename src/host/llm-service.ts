@@ -1,8 +1,11 @@
 import type { SkeinConfig } from '../config/config.js';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
-import { complete, completeJson, resolveModel, runToolLoop, type ResolvedModel } from '../models/index.js';
+import type { ResolvedModel } from '../models/index.js';
 import type { LlmRequest, LlmService, LlmTurn } from '../runtime/index.js';
+
+/** The model stack (the AI SDK and its providers), loaded when a skill first needs a model. */
+const models = () => import('../models/index.js');
 
 /**
  * The runtime's view of models over src/models. A node's or skill's model wins over the configured
@@ -12,25 +15,27 @@ export function createLlmService(config: SkeinConfig, forced?: string | Language
   const resolved = new Map<string, ResolvedModel>();
   const given = typeof forced === 'object' ? fromObject(forced) : undefined;
   const named = typeof forced === 'string' ? forced : undefined;
-  const resolve = (spec?: string): ResolvedModel => {
+  const resolve = async (spec?: string): Promise<ResolvedModel> => {
     if (given) return given;
     const key = named ?? spec ?? '';
     let model = resolved.get(key);
     if (!model) {
-      model = resolveModel(named ?? spec, config);
+      model = (await models()).resolveModel(named ?? spec, config);
       resolved.set(key, model);
     }
     return model;
   };
   return {
-    check: (spec) => void resolve(spec),
+    check: async (spec) => void (await resolve(spec)),
     async complete(req) {
-      const model = resolve(req.model);
+      const { complete } = await models();
+      const model = await resolve(req.model);
       const answer = await complete(modelRequest(model, req));
       return { text: answer.text, model: model.id, usage: answer.usage, finishReason: answer.finishReason };
     },
     async completeJson(req) {
-      const model = resolve(req.model);
+      const { completeJson } = await models();
+      const model = await resolve(req.model);
       const answer = await completeJson({
         ...modelRequest(model, req),
         schema: req.schema,
@@ -45,7 +50,8 @@ export function createLlmService(config: SkeinConfig, forced?: string | Language
       };
     },
     async callTools(req) {
-      const model = resolve(req.model);
+      const { runToolLoop } = await models();
+      const model = await resolve(req.model);
       const answer = await runToolLoop({
         model,
         system: req.system,

@@ -5,12 +5,16 @@ export type Context = Readonly<Record<string, unknown>>;
 
 /**
  * Returns a new context with `writes` applied in order; untouched branches are shared, never copied, and
- * each object on a written path is copied once per call, however many writes go through it.
+ * each object on a written path is copied once per call, however many writes go through it. With
+ * `inPlace`, the caller owns `context` and nobody else holds it: its own keys are written directly
+ * (objects below it are still copied on write), so a long chain does not copy its whole context per step.
  */
-export function applyWrites(context: Context, writes: readonly Write[]): Context {
+export function applyWrites(context: Context, writes: readonly Write[], inPlace = false): Context {
   if (!writes.length) return context;
   const fresh = new Set<object>();
-  let root = copy(context, fresh);
+  let root: Record<string, unknown>;
+  if (inPlace) fresh.add((root = context as Record<string, unknown>));
+  else root = copy(context, fresh);
   for (const w of writes) {
     if (!w.path.length) {
       root = copy(isRecord(w.value) ? w.value : undefined, fresh);

@@ -30,28 +30,10 @@ export class EventSink {
     return event;
   }
 
-  /**
-   * Takes the events not yet stored: all of them, or those up to the last one of `node`. The events
-   * emitted before that one come along whatever node they belong to, so a run's events always reach
-   * the store in `seq` order and a reader following the log by `seq` never skips one.
-   */
-  take(node?: string): RunEvent[] {
-    let end = this.pending.length;
-    if (node !== undefined) {
-      while (end > 0 && !isOf(this.pending[end - 1], node)) end--;
-      if (end === 0) return [];
-    }
-    if (end === this.pending.length) {
-      const all = this.pending;
-      this.pending = [];
-      return all;
-    }
-    const taken = this.pending.slice(0, end);
-    this.pending = this.pending.slice(end);
-    return taken;
+  /** Takes the events not yet stored, in `seq` order, so a reader following the log by `seq` never skips one. */
+  take(): RunEvent[] {
+    const all = this.pending;
+    this.pending = [];
+    return all;
   }
-}
-
-function isOf(event: RunEvent, node: string): boolean {
-  return 'node' in event && event.node === node;
 }

@@ -41,10 +41,14 @@ export interface LoopOptions {
 
 /**
  * Runs a skill's graph from wherever its records leave off. A node starts when every predecessor is
- * decided and at least one activated it (AND-join); independent ready nodes run concurrently. Each
- * finished node is stored before any successor starts. A pure node (no effect outside the run, no retry
- * or timeout) whose executor and store answer synchronously is run without a promise hop; anything
- * asynchronous takes the promise path.
+ * decided and at least one activated it (AND-join); independent ready nodes run concurrently.
+ *
+ * Durability at commit points: before a node with effects starts, after it finishes, when a node takes
+ * a person's answer, at a pause and at the end, one transaction stores the records of every node
+ * finished since the last commit and every event so far. A pure node (template, assign, route, end: no
+ * effect outside the run) is not stored on its own: if the process dies, it is computed again on
+ * recovery, while a finished effect is never repeated. A pure node (no retry or timeout) whose executor
+ * answers synchronously is run without a promise hop; anything asynchronous takes the promise path.
  */
 export class RunLoop {
   private readonly plan: GraphPlan;
@@ -63,6 +67,16 @@ export class RunLoop {
   private stop: LoopResult | undefined;
   private pause: AwaitRequest | undefined;
   private pauseRecord: NodeRecord | undefined;
+  /** Records of nodes finished since the last commit point, stored with the next one. */
+  private unsaved: NodeRecord[] = [];
+  /**
+   * A node with effects finished and its record waits in `unsaved`: committed before anything else
+   * waits (by the next node with effects as it starts, in the same transaction, or at once after the
+   * successors that are ready have started).
+   */
+  private mustCommit = false;
+  /** What nodes report as they work is stored a moment later (with the node's own commit, if that comes first). */
+  private reported: NodeJS.Immediate | undefined;
 
   constructor(private readonly o: LoopOptions) {
     this.shared = {
@@ -79,7 +93,7 @@ export class RunLoop {
         o.sink.emit(body);
         // What a node reports while it works (a tool call, a log line) is stored at once, so readers
         // of the store follow a long step as it goes; streamed-only events (deltas) are not stored.
-        if (!EPHEMERAL_EVENTS.has(body.type)) this.storeNow(node.id);
+        if (!EPHEMERAL_EVENTS.has(body.type)) this.reported ??= setImmediate(() => this.storeNow());
       },
     };
     this.plan = planGraph(o.skill.graph!);
@@ -118,28 +132,58 @@ export class RunLoop {
     try {
       for (;;) {
         if (!this.stop && !this.pause) this.startReady();
+        if (this.mustCommit) {
+          // Nodes may settle while an asynchronous store commits: look for ready nodes again after it.
+          await this.commitOrFail();
+          continue;
+        }
         if (!this.running.size) break;
         await new Promise<void>((resolve) => (this.wake = resolve));
       }
     } finally {
       clearTimer();
+      clearImmediate(this.reported);
     }
-    if (this.stop) return this.stop;
-    if (this.pause) {
+    if (this.pause && !this.stop) {
       const record = this.pauseRecord!;
-      await this.o.services.store.saveNode(this.o.runId, record, this.o.sink.take(record.node));
+      await this.commit(record);
       return { kind: 'awaiting', request: this.pause, node: record.node };
     }
-    return {
-      kind: 'failed',
-      error: { code: 'no_output', message: 'the run ended without reaching an end node' },
-    };
+    if (this.unsaved.length) await this.commit();
+    return (
+      this.stop ?? {
+        kind: 'failed',
+        error: { code: 'no_output', message: 'the run ended without reaching an end node' },
+      }
+    );
   }
 
-  /** Stores a node's pending events now; a failure here shows again when the node's record is saved. */
-  private storeNow(node: string): void {
+  /**
+   * A commit point: the records of the nodes finished since the last one, `record` too, and every event
+   * emitted so far, in one transaction.
+   */
+  private commit(record?: NodeRecord): void | Promise<void> {
+    const records = this.unsaved;
+    this.unsaved = [];
+    this.mustCommit = false;
+    if (record) records.push(record);
+    return this.o.services.store.saveNodes(this.o.runId, records, this.o.sink.take());
+  }
+
+  /** Commits what finished nodes left; a store that fails fails the run. */
+  private async commitOrFail(): Promise<void> {
     try {
-      const saved = this.o.services.store.appendEvents(this.o.sink.take(node));
+      await this.commit();
+    } catch (e) {
+      this.fail(new RunFailure('store_failed', `the run store failed: ${(e as Error).message}`));
+    }
+  }
+
+  /** Stores what a node reported now; a failure here shows again at the node's own commit. */
+  private storeNow(): void {
+    this.reported = undefined;
+    try {
+      const saved = this.commit();
       if (saved) saved.catch(() => {});
     } catch {
       // The node's record is saved next: a store that fails fails the run there.
@@ -201,16 +245,10 @@ export class RunLoop {
         return this.fail(asFailure(e, node));
       }
       if (!pass) {
-        // Successors wait until the skip is stored, like after any finished node.
+        // A skip is pure: stored with the next commit point, decided again if the process dies first.
         this.o.sink.emit({ type: 'node_skipped', node: node.id, reason: 'guard' });
-        const record: NodeRecord = { node: node.id, status: 'skipped', writes: [] };
-        const saved = this.o.services.store.saveNode(this.o.runId, record, this.o.sink.take(node.id));
-        if (saved)
-          this.track(
-            i,
-            saved.then(() => void (this.status[i] = 'skipped')),
-          );
-        else this.status[i] = 'skipped';
+        this.unsaved.push({ node: node.id, status: 'skipped', writes: [] });
+        this.status[i] = 'skipped';
         return;
       }
     }
@@ -256,7 +294,7 @@ export class RunLoop {
     for (let attempt = 1; ; attempt++) {
       this.o.sink.emit({ type: 'node_started', node: node.id, kind: node.kind, attempt });
       // A node that acts on the world is known to have started even if the process dies during it.
-      if (EFFECTFUL.has(node.kind)) await this.o.services.store.appendEvents(this.o.sink.take(node.id));
+      if (EFFECTFUL.has(node.kind)) await this.commit();
       const t0 = performance.now();
       try {
         const resume = this.resumeInput.get(i);
@@ -270,7 +308,7 @@ export class RunLoop {
         const willRetry = attempt < attempts && !this.attempts.halted && failure.code !== 'cancelled';
         if (!willRetry) return this.failed(i, node, failure, attempt);
         this.o.sink.emit({ type: 'node_failed', node: node.id, error: failure.message, attempt, willRetry });
-        await this.o.services.store.appendEvents(this.o.sink.take(node.id));
+        await this.commit();
         const base = node.retry!.delayMs * 2 ** (attempt - 1);
         await sleep(Math.min(base, node.retry!.maxDelayMs ?? 30_000), this.attempts.signal());
       }
@@ -314,7 +352,7 @@ export class RunLoop {
       willRetry: false,
     });
     this.fail(failure);
-    return this.o.services.store.appendEvents(this.o.sink.take(node.id));
+    return this.commit();
   }
 
   /** Stores a node's outcome; successors become ready once it is stored. */
@@ -344,13 +382,15 @@ export class RunLoop {
       record.chosen = outcome.chosen;
       value = { next: outcome.chosen };
     }
-    if (this.resumeInput.has(i)) {
+    // A node that took a person's answer is a commit point like one with effects: the answer is not lost.
+    const answered = this.resumeInput.has(i);
+    if (answered) {
       this.o.sink.emit({ type: 'resumed', node: node.id, input: this.resumeInput.get(i) });
       this.resumeInput.delete(i);
     }
     this.o.sink.emit({ type: 'node_finished', node: node.id, kind: node.kind, value, ms });
-    const saved = this.o.services.store.saveNode(this.o.runId, record, this.o.sink.take(node.id));
-    if (saved) return saved.then(() => this.settle(i, record, outcome));
+    this.unsaved.push(record);
+    if (answered || EFFECTFUL.has(node.kind)) this.mustCommit = true;
     this.settle(i, record, outcome);
   }
 

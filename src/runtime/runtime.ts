@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AgentNode, LlmNode, Node } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
 import { describeFieldErrors, validateValue } from '../schema/validate.js';
 import { applyWrites, type Context } from './context.js';
@@ -83,7 +84,6 @@ export class Runtime {
       createdAt: now,
       updatedAt: now,
     };
-    await this.services.store.createRun(run);
     const traced = this.services.tracer?.begin({
       runId: run.id,
       skill: skill.id,
@@ -99,8 +99,9 @@ export class Runtime {
       input: checked.value,
       ...(traced?.ref ? { trace: traced.ref } : {}),
     });
-    await this.services.store.appendEvents(sink.take());
-    const unconfigured = this.checkModels(skill);
+    await this.services.store.createRun(run, sink.take());
+    // Only a skill with model steps waits for the check (which may load the model stack).
+    const unconfigured = skill.graph.nodes.some(usesModel) ? await this.checkModels(skill) : undefined;
     if (unconfigured) return this.settle(run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
     return this.drive(skill, run, [], undefined, sink, options);
   }
@@ -192,9 +193,9 @@ export class Runtime {
   }
 
   /** Fails at once, before any step, when an LLM step has no usable model. */
-  private checkModels(skill: Skill): RunFailure | undefined {
+  private async checkModels(skill: Skill): Promise<RunFailure | undefined> {
     for (const node of skill.graph!.nodes) {
-      if (node.kind !== 'llm' && node.kind !== 'agent') continue;
+      if (!usesModel(node)) continue;
       if (!this.services.llm)
         return new RunFailure(
           'model_not_configured',
@@ -202,7 +203,7 @@ export class Runtime {
           node.id,
         );
       try {
-        this.services.llm.check(node.model ?? skill.model);
+        await this.services.llm.check(node.model ?? skill.model);
       } catch (e) {
         return new RunFailure(
           'model_not_configured',
@@ -301,26 +302,24 @@ export class Runtime {
     };
   }
 
-  /** Records how the run ended (or paused) and reports it. */
+  /** Records how the run ended (or paused), with its last events in the same transaction, and reports it. */
   private async settle(runId: string, result: LoopResult, sink: EventSink): Promise<RunResult> {
     const store = this.services.store;
+    const from = ['running'] as const;
     if (result.kind === 'completed') {
       sink.emit({ type: 'completed', output: result.output });
-      await store.appendEvents(sink.take());
-      await store.transition(runId, ['running'], 'completed', { output: result.output, owner: undefined });
+      const fields = { output: result.output, owner: undefined };
+      await store.transition(runId, from, 'completed', fields, undefined, sink.take());
       return { runId, status: 'completed', output: result.output };
     }
     if (result.kind === 'awaiting') {
-      await store.appendEvents(sink.take());
-      await store.transition(runId, ['running'], 'awaiting', {
-        awaiting: { ...result.request, node: result.node },
-        owner: undefined,
-      });
+      const fields = { awaiting: { ...result.request, node: result.node }, owner: undefined };
+      await store.transition(runId, from, 'awaiting', fields, undefined, sink.take());
       return { runId, status: 'awaiting', await: result.request };
     }
     sink.emit({ type: 'failed', error: result.error });
-    await store.appendEvents(sink.take());
-    await store.transition(runId, ['running'], 'failed', { error: result.error, owner: undefined });
+    const fields = { error: result.error, owner: undefined };
+    await store.transition(runId, from, 'failed', fields, undefined, sink.take());
     return { runId, status: 'failed', error: result.error };
   }
 }
@@ -333,4 +332,8 @@ function bothListeners(first?: RunListener, second?: RunListener): RunListener |
     first(event);
     second(event);
   };
+}
+
+function usesModel(node: Node): node is LlmNode | AgentNode {
+  return node.kind === 'llm' || node.kind === 'agent';
 }

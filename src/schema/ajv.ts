@@ -1,13 +1,32 @@
 import { createRequire } from 'node:module';
 import type { Ajv, Options, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../ir/schema.js';
+import { canonicalJson } from './canonical-json.js';
+import { Lru } from './lru.js';
 
 // Ajv and ajv-formats (CommonJS, dozens of files) are required on first use, not at startup:
 // `skein validate` of a file that needs no validation never pays for them.
 const require = createRequire(import.meta.url);
 
+/** How many compiled validators are kept; the least recently used beyond that are dropped (from Ajv too). */
+const MAX_VALIDATORS = 1000;
+
 let ajv: Ajv | undefined;
-const compiled = new WeakMap<object, ValidateFunction>();
+let formats = false;
+/** A compiled schema, and whether Ajv writes defaults into the values it checks. */
+export interface CompiledSchema {
+  validate: ValidateFunction;
+  hasDefaults: boolean;
+}
+/**
+ * Validators by a schema's canonical JSON, so that a schema that comes back from a store as a new
+ * object (an await's answer schema, at every resume) finds the validator compiled before.
+ */
+const byContent = new Lru<string, CompiledSchema & { schema: JsonSchema }>(MAX_VALIDATORS, (_key, entry) =>
+  ajv?.removeSchema(entry.schema),
+);
+/** The same, by object, so that a skill's own schemas skip the canonical text (weak: no leak). */
+const byObject = new WeakMap<object, CompiledSchema>();
 
 /** A new Ajv instance, loaded on first use. */
 export function newAjv(options: Options): Ajv {
@@ -15,22 +34,36 @@ export function newAjv(options: Options): Ajv {
   return new AjvClass(options);
 }
 
-/** The shared Ajv instance: all errors, defaults applied, annotations from front ends allowed. */
-export function sharedAjv(): Ajv {
-  if (!ajv) {
-    ajv = newAjv({ allErrors: true, useDefaults: true, strict: false, validateSchema: false });
+/**
+ * The shared Ajv instance: all errors, defaults applied, annotations from front ends allowed. The
+ * formats (ajv-formats) are added when a schema first needs them.
+ */
+export function sharedAjv(withFormats = false): Ajv {
+  ajv ??= newAjv({ allErrors: true, useDefaults: true, strict: false, validateSchema: false });
+  if (withFormats && !formats) {
+    formats = true;
     const addFormats = (require('ajv-formats') as { default: (a: Ajv) => Ajv }).default;
     addFormats(ajv);
   }
   return ajv;
 }
 
-/** Compiles a schema once; later calls with the same schema object reuse the function. */
+/** Compiles a schema once; later calls with the same schema, or an equal one, reuse the function. */
 export function compileSchema(schema: JsonSchema): ValidateFunction {
-  let fn = compiled.get(schema);
-  if (!fn) {
-    fn = sharedAjv().compile(schema);
-    compiled.set(schema, fn);
+  return compiledSchema(schema).validate;
+}
+
+/** A schema's validator and whether it has defaults, compiled once per content. */
+export function compiledSchema(schema: JsonSchema): CompiledSchema {
+  const known = byObject.get(schema);
+  if (known) return known;
+  const key = canonicalJson(schema);
+  let entry = byContent.get(key);
+  if (!entry) {
+    const ajv = sharedAjv(key.includes('"format"'));
+    entry = { validate: ajv.compile(schema), hasDefaults: key.includes('"default"'), schema };
+    byContent.set(key, entry);
   }
-  return fn;
+  byObject.set(schema, entry);
+  return entry;
 }

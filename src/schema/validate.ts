@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonSchema } from '../ir/schema.js';
-import { compileSchema } from './ajv.js';
+import { compiledSchema } from './ajv.js';
 
 /** One bad field: its dotted path (`items[2].name`, or `(root)`) and what is wrong with it. */
 export interface FieldError {
@@ -15,22 +15,10 @@ export type Validation<T = unknown> = { ok: true; value: T } | { ok: false; erro
  * changed); every bad field is reported by name.
  */
 export function validateValue(schema: JsonSchema, value: unknown): Validation {
-  const copy = value === undefined || !hasDefaults(schema) ? value : structuredClone(value);
-  const validate = compileSchema(schema);
+  const { validate, hasDefaults } = compiledSchema(schema);
+  const copy = value === undefined || !hasDefaults ? value : structuredClone(value);
   if (validate(copy)) return { ok: true, value: copy };
   return { ok: false, errors: toFieldErrors(validate.errors ?? [], schema) };
-}
-
-const defaults = new WeakMap<object, boolean>();
-
-/** Whether Ajv would write defaults into a value of this schema (only then is a copy needed). */
-function hasDefaults(schema: JsonSchema): boolean {
-  let known = defaults.get(schema);
-  if (known === undefined) {
-    known = JSON.stringify(schema).includes('"default"');
-    defaults.set(schema, known);
-  }
-  return known;
 }
 
 /** Turns a list of field errors into one sentence. */

@@ -136,7 +136,7 @@ async function runRepeated(bound: BoundCase, env: CaseEnvironment, o: SuiteOptio
   if (!o.levels.includes(c.level))
     return skip(`opt-in: run it with --level ${c.level} and a real model configured`);
   if (needsRealModel(c)) {
-    const unavailable = realModelProblem(env, bound, o.model);
+    const unavailable = await realModelProblem(env, bound, o.model);
     if (unavailable) return skip(unavailable);
   }
   let passes = 0;
@@ -161,15 +161,15 @@ async function runRepeated(bound: BoundCase, env: CaseEnvironment, o: SuiteOptio
 }
 
 /** Why the real model cannot be used for a case, or undefined when it can. */
-function realModelProblem(
+async function realModelProblem(
   env: CaseEnvironment,
   bound: BoundCase,
   forced: string | undefined,
-): string | undefined {
+): Promise<string | undefined> {
   const llm = env.real?.llm;
   if (!llm) return 'no model service is configured';
   try {
-    llm.check(forced ?? bound.skill.model);
+    await llm.check(forced ?? bound.skill.model);
     return undefined;
   } catch (e) {
     return `no real model is available: ${(e as Error).message.split('\n')[0]} (set SKEIN_MODEL or pass --model)`;

@@ -17,7 +17,7 @@ export class MemoryRunStore implements RunStore {
   private readonly order: string[] = [];
   private readonly cancelRequests = new Set<string>();
 
-  async createRun(run: RunRecord): Promise<void> {
+  async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
     if (this.runs.has(run.id)) throw new Error(`run ${run.id} exists`);
     // Every field a transition may set is there from the start, in an object literal: adding a property
     // to a stored object later, or to a spread copy, costs microseconds (measured), more than the rest.
@@ -36,6 +36,7 @@ export class MemoryRunStore implements RunStore {
       updatedAt: run.updatedAt,
     });
     this.order.push(run.id);
+    this.appendEvents(events);
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
@@ -43,10 +44,10 @@ export class MemoryRunStore implements RunStore {
     return r && copyOf(r);
   }
 
-  saveNode(runId: string, record: NodeRecord, events: RunEvent[]): void {
+  saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): void {
     let nodes = this.nodeRecords.get(runId);
     if (!nodes) this.nodeRecords.set(runId, (nodes = new Map()));
-    nodes.set(record.node, record);
+    for (const record of records) nodes.set(record.node, record);
     this.appendEvents(events);
   }
 
@@ -75,6 +76,7 @@ export class MemoryRunStore implements RunStore {
     to: RunStatus,
     fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
     expectOwner?: string,
+    events: RunEvent[] = [],
   ): Promise<boolean> {
     const r = this.runs.get(runId);
     if (!r || !from.includes(r.status) || (expectOwner !== undefined && r.owner !== expectOwner))
@@ -83,6 +85,7 @@ export class MemoryRunStore implements RunStore {
       (r as unknown as Record<string, unknown>)[key] = fields[key];
     r.status = to;
     r.updatedAt = isoNow();
+    this.appendEvents(events);
     return true;
   }
 

@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS runs (
   skill_id TEXT NOT NULL,
   skill_version TEXT NOT NULL,
   skill_source TEXT NOT NULL,
+  skill_graph TEXT,
   input TEXT,
   status TEXT NOT NULL,
   output TEXT,
@@ -61,6 +62,7 @@ interface RunRow {
   skill_id: string;
   skill_version: string;
   skill_source: string;
+  skill_graph: string | null;
   input: string | null;
   status: RunStatus;
   output: string | null;
@@ -74,13 +76,15 @@ interface RunRow {
 }
 
 /**
- * The embedded run store: one SQLite file in WAL mode. A node's record and its events are written in
- * one transaction; `synchronous = NORMAL` keeps every commit safe from a killed process (a power cut
- * may lose the last commits, never corrupt the file). Statements are prepared once.
+ * The embedded run store: one SQLite file in WAL mode. Each write is one transaction with all its rows
+ * (a run and its first events, nodes and the events up to them, a transition and its events);
+ * `synchronous = NORMAL` keeps every commit safe from a killed process (a power cut may lose the last
+ * commits, never corrupt the file). Statements and transactions are prepared once.
  */
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmt;
+  private readonly tx;
   private commits = 0;
   private checkpointer: Checkpointer | undefined;
   /** Statements made of parts (transitions, listings), prepared once per shape. */
@@ -94,10 +98,11 @@ export class SqliteRunStore implements RunStore {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
     this.db.exec(SCHEMA);
+    addColumn(this.db, 'runs', 'skill_graph', 'TEXT');
     this.stmt = {
       insertRun: this.db.prepare(
-        `INSERT INTO runs (id, skill_id, skill_version, skill_source, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at)
-         VALUES (@id, @skill_id, @skill_version, @skill_source, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at)`,
+        `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at)
+         VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at)`,
       ),
       getRun: this.db.prepare('SELECT * FROM runs WHERE id = ?'),
       upsertNode: this.db.prepare(
@@ -116,26 +121,41 @@ export class SqliteRunStore implements RunStore {
       running: this.db.prepare(`SELECT 1 FROM runs WHERE id = ? AND status = 'running'`).pluck(),
       renew: this.db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
     };
+    this.tx = {
+      createRun: this.db.transaction((run: RunRecord, events: readonly RunEvent[]) => {
+        this.stmt.insertRun.run(runRow(run));
+        this.insertEvents(events);
+      }),
+      saveNodes: this.db.transaction(
+        (runId: string, records: readonly NodeRecord[], events: readonly RunEvent[]) => {
+          for (const r of records)
+            this.stmt.upsertNode.run(
+              runId,
+              r.node,
+              r.status,
+              JSON.stringify(r.writes),
+              json(r.chosen),
+              r.childRunId ?? null,
+            );
+          this.insertEvents(events);
+        },
+      ),
+      appendEvents: this.db.transaction((events: readonly RunEvent[]) => this.insertEvents(events)),
+      transition: this.db.transaction((sql: string, values: unknown[], events: readonly RunEvent[]) => {
+        const moved = this.statement(sql).run(...values).changes === 1;
+        if (moved) this.insertEvents(events);
+        return moved;
+      }),
+    };
   }
 
-  async createRun(run: RunRecord): Promise<void> {
+  private insertEvents(events: readonly RunEvent[]): void {
+    for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
+  }
+
+  async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
     this.wrote();
-    this.stmt.insertRun.run({
-      id: run.id,
-      skill_id: run.skill.id,
-      skill_version: run.skill.version,
-      skill_source: run.skill.source,
-      input: json(run.input),
-      status: run.status,
-      output: json(run.output),
-      error: json(run.error),
-      awaiting: json(run.awaiting),
-      parent_run_id: run.parentRunId ?? null,
-      owner: run.owner ?? null,
-      lease_until: run.leaseUntil ?? null,
-      created_at: run.createdAt,
-      updated_at: run.updatedAt,
-    });
+    this.tx.createRun(run, events);
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
@@ -143,19 +163,10 @@ export class SqliteRunStore implements RunStore {
     return row && toRecord(row);
   }
 
-  saveNode(runId: string, record: NodeRecord, events: RunEvent[]): void {
+  saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): void {
+    if (!records.length && !events.length) return;
     this.wrote();
-    this.db.transaction(() => {
-      this.stmt.upsertNode.run(
-        runId,
-        record.node,
-        record.status,
-        JSON.stringify(record.writes),
-        json(record.chosen),
-        record.childRunId ?? null,
-      );
-      for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
-    })();
+    this.tx.saveNodes(runId, records, events);
   }
 
   async nodes(runId: string): Promise<NodeRecord[]> {
@@ -178,9 +189,7 @@ export class SqliteRunStore implements RunStore {
   appendEvents(events: RunEvent[]): void {
     if (!events.length) return;
     this.wrote();
-    this.db.transaction(() => {
-      for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
-    })();
+    this.tx.appendEvents(events);
   }
 
   async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
@@ -193,6 +202,7 @@ export class SqliteRunStore implements RunStore {
     to: RunStatus,
     fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
     expectOwner?: string,
+    events: RunEvent[] = [],
   ): Promise<boolean> {
     const sets = ['status = ?', 'updated_at = ?'];
     const values: unknown[] = [to, isoNow()];
@@ -214,7 +224,7 @@ export class SqliteRunStore implements RunStore {
       values.push(expectOwner);
     }
     this.wrote();
-    return this.statement(`UPDATE runs SET ${sets.join(', ')} WHERE ${where}`).run(...values).changes === 1;
+    return this.tx.transition(`UPDATE runs SET ${sets.join(', ')} WHERE ${where}`, values, events);
   }
 
   async renewLease(runId: string, owner: string, until: number): Promise<void> {
@@ -272,6 +282,33 @@ export class SqliteRunStore implements RunStore {
   }
 }
 
+/** The row of a new run. */
+function runRow(run: RunRecord): RunRow {
+  return {
+    id: run.id,
+    skill_id: run.skill.id,
+    skill_version: run.skill.version,
+    skill_source: run.skill.source,
+    skill_graph: run.skill.graph ?? null,
+    input: json(run.input),
+    status: run.status,
+    output: json(run.output),
+    error: json(run.error),
+    awaiting: json(run.awaiting),
+    parent_run_id: run.parentRunId ?? null,
+    owner: run.owner ?? null,
+    lease_until: run.leaseUntil ?? null,
+    created_at: run.createdAt,
+    updated_at: run.updatedAt,
+  };
+}
+
+/** Adds a column to a table made by an earlier version, unless it is there. */
+function addColumn(db: Database.Database, table: string, column: string, type: string): void {
+  const columns = db.pragma(`table_info(${table})`) as { name: string }[];
+  if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+}
+
 function json(v: unknown): string | null {
   return v === undefined ? null : JSON.stringify(v);
 }
@@ -283,7 +320,12 @@ function parse(v: string | null): unknown {
 function toRecord(row: RunRow): RunRecord {
   const r: RunRecord = {
     id: row.id,
-    skill: { id: row.skill_id, version: row.skill_version, source: row.skill_source },
+    skill: {
+      id: row.skill_id,
+      version: row.skill_version,
+      source: row.skill_source,
+      ...(row.skill_graph !== null ? { graph: row.skill_graph } : {}),
+    },
     input: parse(row.input),
     status: row.status,
     createdAt: row.created_at,

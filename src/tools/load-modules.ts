@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { ToolModuleError } from './errors.js';
 import type { Tool } from '../runtime/index.js';
 
@@ -19,7 +18,7 @@ async function loadToolModule(file: string): Promise<Tool[]> {
   if (!existsSync(file)) throw new ToolModuleError(file, 'file not found');
   let exports: Record<string, unknown>;
   try {
-    exports = await tsImport(pathToFileURL(file).href, import.meta.url);
+    exports = await (await import('tsx/esm/api')).tsImport(pathToFileURL(file).href, import.meta.url);
   } catch (e) {
     throw new ToolModuleError(file, `could not be loaded: ${(e as Error).message}`, { cause: e });
   }

@@ -28,7 +28,7 @@ export async function routeCommand(argv: string[]): Promise<number> {
   const llm = model ? createLlmService(config, values.model) : undefined;
   if (llm) {
     try {
-      llm.check(model);
+      await llm.check(model);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }

@@ -4,7 +4,6 @@ import { runSpec } from '../specs/run.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
 import { driveRun } from './drive-run.js';
-import { runRouted } from './run-routed.js';
 
 /** `skein run SKILL`: runs a skill until it completes, pauses for a person, or fails. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -17,6 +16,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (typeof given !== 'object' || given === null || Array.isArray(given))
       throw new UsageError('--input is a JSON object of input fields');
     const json = Boolean(values.json);
+    // The router (and its stemmer and stop words) loads only for --route.
+    const { runRouted } = await import('./run-routed.js');
     return driveRun({ json, model: values.model }, (skein, run) =>
       runRouted(skein, request, given as Record<string, unknown>, { json, model: values.model, run }),
     );

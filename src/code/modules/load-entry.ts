@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { require as tsxRequire } from 'tsx/cjs/api';
-import { tsImport } from 'tsx/esm/api';
 import type { SkillExecutor } from './skill-context.js';
 
 /**
@@ -15,12 +13,13 @@ export async function loadEntry(file: string, entry: string): Promise<SkillExecu
       `${file} does not exist: a code-mode skill exports ${entry}(input, ctx) from index.ts or index.js in its folder`,
     );
   // A file that is CommonJS by Node's rules (no "type": "module" above it) is required: its stack frames
-  // then name the file and its lines, where tsx's import would show a data: URL of compiled code.
+  // then name the file and its lines, where tsx's import would show a data: URL of compiled code. tsx
+  // loads with the first code module.
   const path = resolve(file);
   const exports = (
     isModule(path)
-      ? await tsImport(pathToFileURL(path).href, import.meta.url)
-      : tsxRequire(path, import.meta.url)
+      ? await (await import('tsx/esm/api')).tsImport(pathToFileURL(path).href, import.meta.url)
+      : (await import('tsx/cjs/api')).require(path, import.meta.url)
   ) as Record<string, unknown>;
   const found = pick(exports, entry) ?? pick(exports.default, entry);
   if (typeof found === 'function') return found as SkillExecutor;

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../ir/diagnostic.js';
 import type { JsonSchema } from '../../ir/schema.js';
-import { sharedAjv } from '../../schema/ajv.js';
+import { compileSchema, sharedAjv } from '../../schema/ajv.js';
 import { FieldReader } from './fields.js';
 import type { JsonFile } from './json-file.js';
 
@@ -48,7 +48,7 @@ export function readOutputSchema(json: JsonFile, out: Diagnostic[]): OutputSchem
     return undefined;
   }
   try {
-    ajv.compile(root);
+    compileSchema(root as JsonSchema);
   } catch (e) {
     r.error('bad-schema', `assets/output_schema.json cannot be used: ${(e as Error).message}`, []);
     return undefined;

@@ -22,8 +22,11 @@ export interface LlmAnswer {
 
 /** Models, as the runtime sees them (src/host implements it over src/models, the Vercel AI SDK). */
 export interface LlmService {
-  /** Throws, with guidance, when the model cannot be resolved (none configured, missing key, …). */
-  check(model?: string): void;
+  /**
+   * Throws (or rejects), with guidance, when the model cannot be resolved (none configured, missing
+   * key, …); a service may load its model stack here, on first need.
+   */
+  check(model?: string): void | Promise<void>;
   complete(request: LlmRequest): Promise<LlmAnswer>;
   completeJson(
     request: LlmRequest & { schema: JsonSchema; repairAttempts: number },

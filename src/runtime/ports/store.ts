@@ -62,19 +62,21 @@ export interface RunPage {
 
 /**
  * Where runs live. SQLite is the embedded default; PostgreSQL implements the same interface when
- * several processes share runs. Every method is durable when it returns (or its promise resolves).
+ * several processes share runs. Every method is durable when it returns (or its promise resolves), and
+ * each write is one transaction: the runtime calls one per commit point, with all of its rows.
  */
 export interface RunStore {
-  createRun(run: RunRecord): Promise<void>;
+  /** Records a new run and its first events. */
+  createRun(run: RunRecord, events?: RunEvent[]): Promise<void>;
   getRun(id: string): Promise<RunRecord | undefined>;
   /**
-   * Records a finished (or skipped, or awaiting) node together with its events, in one transaction.
-   * A store that writes synchronously (SQLite, memory) returns nothing: the scheduler then goes on
-   * without a promise hop; a store that writes asynchronously returns the promise it is durable at.
+   * Records finished (or skipped, or awaiting) nodes together with the events up to them, in one
+   * transaction. A store that writes synchronously (SQLite, memory) returns nothing: the scheduler then
+   * goes on without a promise hop; a store that writes asynchronously returns the promise it is durable at.
    */
-  saveNode(runId: string, record: NodeRecord, events: RunEvent[]): void | Promise<void>;
+  saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): void | Promise<void>;
   nodes(runId: string): Promise<NodeRecord[]>;
-  /** Appends events; like `saveNode`, synchronous stores return nothing. */
+  /** Appends events; like `saveNodes`, synchronous stores return nothing. */
   appendEvents(events: RunEvent[]): void | Promise<void>;
   /**
    * The run's stored events in `seq` order, only those after `afterSeq` when it is given. A run's
@@ -85,6 +87,7 @@ export interface RunStore {
   /**
    * Moves a run to `to` only if its status is one of `from` and, when `expectOwner` is given, its
    * owner is that one; returns false otherwise, atomically. This is how a double resume is refused.
+   * `events` are appended in the same transaction, only if the run moved.
    */
   transition(
     runId: string,
@@ -92,6 +95,7 @@ export interface RunStore {
     to: RunStatus,
     fields?: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>>,
     expectOwner?: string,
+    events?: RunEvent[],
   ): Promise<boolean>;
   /** Extends the lease of a running run held by `owner`. */
   renewLease(runId: string, owner: string, until: number): Promise<void>;

@@ -1,6 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../config/config.js';
 import { McpConnectionError } from '../errors.js';
@@ -19,6 +19,12 @@ export interface McpConnection {
  * McpConnectionErrors naming the server and its command or URL, with the end of a process's stderr.
  */
 export async function connectMcpServer(server: string, config: McpServerConfig): Promise<McpConnection> {
+  // The MCP SDK (and zod) load with the first server: a configuration without one never pays for them.
+  const [{ Client }, { StdioClientTransport }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
   const client = new Client({ name: 'skein', version: '0.1.0' });
   let stderr = '';
   let transport: StdioClientTransport | StreamableHTTPClientTransport;

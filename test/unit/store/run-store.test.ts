@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { RunEvent, RunRecord, RunStore } from '../../../src/runtime/index.js';
 import { MemoryRunStore } from '../../../src/store/in-memory.js';
 import { SqliteRunStore } from '../../../src/store/sqlite.js';
+import Database from 'better-sqlite3';
 
 const stores: [string, () => RunStore][] = [
   ['sqlite', () => new SqliteRunStore(join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db'))],
@@ -40,12 +41,12 @@ for (const [name, open] of stores) {
     const store = open();
     await store.createRun(run('r1'));
     await store.appendEvents([event('r1', 0, 'a')]);
-    await store.saveNode(
+    await store.saveNodes(
       'r1',
-      { node: 'a', status: 'done', writes: [{ path: ['x', 'y'], value: [1, '二'] }] },
+      [{ node: 'a', status: 'done', writes: [{ path: ['x', 'y'], value: [1, '二'] }] }],
       [event('r1', 1, 'a')],
     );
-    await store.saveNode('r1', { node: 'r', status: 'done', writes: [], chosen: ['b'] }, []);
+    await store.saveNodes('r1', [{ node: 'r', status: 'done', writes: [], chosen: ['b'] }], []);
     assert.deepEqual(await store.nodes('r1'), [
       { node: 'a', status: 'done', writes: [{ path: ['x', 'y'], value: [1, '二'] }] },
       { node: 'r', status: 'done', writes: [], chosen: ['b'] },
@@ -58,6 +59,48 @@ for (const [name, open] of stores) {
     assert.equal(got?.status, 'running');
     assert.deepEqual(got?.input, { a: 1 });
     assert.equal(await store.getRun('nope'), undefined);
+    await store.close();
+  });
+
+  test(`${name} store: a commit point's rows go together; a child run of a subgraph keeps its graph`, async () => {
+    const store = open();
+    const child = { ...run('c1'), skill: { id: 's', version: '1.0.0', source: '/x.md', graph: 'inner' } };
+    await store.createRun(child, [event('c1', 0, 'start')]);
+    assert.deepEqual((await store.getRun('c1'))?.skill, child.skill);
+    assert.deepEqual((await store.listRuns({ limit: 1 })).runs[0].skill, child.skill);
+    await store.saveNodes(
+      'c1',
+      [
+        { node: 'a', status: 'done', writes: [] },
+        { node: 'b', status: 'skipped', writes: [] },
+      ],
+      [event('c1', 1, 'a'), event('c1', 2, 'b')],
+    );
+    assert.deepEqual(
+      (await store.nodes('c1')).map((n) => [n.node, n.status]),
+      [
+        ['a', 'done'],
+        ['b', 'skipped'],
+      ],
+    );
+    // A transition's events are stored only if the run moved.
+    assert.equal(
+      await store.transition('c1', ['awaiting'], 'failed', {}, undefined, [event('c1', 3, 'x')]),
+      false,
+    );
+    assert.equal(
+      await store.transition('c1', ['running'], 'completed', {}, undefined, [event('c1', 3, 'end')]),
+      true,
+    );
+    assert.deepEqual(
+      (await store.events('c1')).map((e) => [e.seq, 'node' in e ? e.node : '']),
+      [
+        [0, 'start'],
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'end'],
+      ],
+    );
     await store.close();
   });
 
@@ -138,9 +181,31 @@ test('sqlite store: another connection sees committed runs (resumable from any p
   const a = new SqliteRunStore(file);
   const b = new SqliteRunStore(file);
   await a.createRun(run('shared'));
-  await a.saveNode('shared', { node: 'n', status: 'done', writes: [] }, []);
+  await a.saveNodes('shared', [{ node: 'n', status: 'done', writes: [] }], []);
   assert.equal((await b.getRun('shared'))?.id, 'shared');
   assert.equal((await b.nodes('shared')).length, 1);
   await a.close();
   await b.close();
+});
+
+test('sqlite store: a file made before runs kept their subgraph gains the column and keeps its runs', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db');
+  const old = new Database(file);
+  old.exec(`CREATE TABLE runs (id TEXT PRIMARY KEY, skill_id TEXT NOT NULL, skill_version TEXT NOT NULL,
+    skill_source TEXT NOT NULL, input TEXT, status TEXT NOT NULL, output TEXT, error TEXT, awaiting TEXT,
+    parent_run_id TEXT, owner TEXT, lease_until INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+  old
+    .prepare(
+      `INSERT INTO runs (id, skill_id, skill_version, skill_source, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run('before', 's', '1.0.0', '/x.md', 'completed', 'then', 'then');
+  old.close();
+  const store = new SqliteRunStore(file);
+  assert.deepEqual((await store.getRun('before'))?.skill, { id: 's', version: '1.0.0', source: '/x.md' });
+  await store.createRun({
+    ...run('after'),
+    skill: { id: 's', version: '1.0.0', source: '/x.md', graph: 'g' },
+  });
+  assert.equal((await store.getRun('after'))?.skill.graph, 'g');
+  await store.close();
 });
