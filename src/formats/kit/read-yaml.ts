@@ -8,17 +8,29 @@ export interface YamlProblem {
   end: number;
 }
 
+/** The largest YAML text read (a skill's YAML is a few KB; the parser takes about a second per MB). */
+const MAX_YAML_BYTES = 256 * 1024;
 /** The YAML mistakes reported per text; a broken file can make the parser find thousands. */
 const MAX_PROBLEMS = 20;
 /** How many nodes aliases (`*name`) may expand to in one text (billion-laughs files expand to billions). */
 const MAX_ALIAS_NODES = 100;
 
 /**
- * Parses YAML with bounds a hostile file cannot pass: nesting deeper than MAX_NESTING is refused before
+ * Parses YAML with bounds a hostile file cannot pass: texts over MAX_YAML_BYTES are refused, nesting deeper than MAX_NESTING is refused before
  * the parser (which recurses) sees it, at most MAX_PROBLEMS mistakes are kept, and duplicate keys are
  * found in linear time (the parser's own check is quadratic in the keys of a map).
  */
 export function readYaml(yaml: string): { doc?: Document.Parsed; problems: YamlProblem[] } {
+  if (yaml.length > MAX_YAML_BYTES)
+    return {
+      problems: [
+        {
+          message: `this YAML is ${Math.round(yaml.length / 1024)} KB, more than the ${MAX_YAML_BYTES / 1024} KB a skill's YAML may hold (is a code fence left open?); move data to a file`,
+          start: 0,
+          end: 1,
+        },
+      ],
+    };
   const deep = yamlTooDeep(yaml);
   if (deep)
     return {
