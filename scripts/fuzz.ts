@@ -73,12 +73,17 @@ async function fuzzDialect(
   let hangs = 0;
   let left = runs;
   while (left > 0) {
-    const shared = new SharedArrayBuffer(20 + CURRENT_BYTES);
-    const state = new Int32Array(shared, 0, 5);
+    const shared = new SharedArrayBuffer(32 + CURRENT_BYTES);
+    const state = new Int32Array(shared, 0, 8);
     const worker = new Worker(new URL(import.meta.url), { workerData: { dialect, runs: left, seed, shared } });
     const pending: Promise<unknown>[] = [];
     const ended = await new Promise<'done' | 'hang' | Error>((resolve) => {
+      let ticks = 0;
       const watch = setInterval(() => {
+        if (++ticks % 60 === 0)
+          console.log(
+            `${dialect}: ${runs - left + Atomics.load(state, 0)} cases, ${findings} findings, ${Atomics.load(state, 5)} over 1 s, slowest ${Atomics.load(state, 6)} ms`,
+          );
         const since = Math.floor(Date.now() / 1000) - Atomics.load(state, 1);
         if (Atomics.load(state, 0) > 0 && since > hangSeconds) {
           clearInterval(watch);
@@ -115,7 +120,7 @@ async function fuzzDialect(
       hangs++;
       findings++;
       const index = Atomics.load(state, 3);
-      const bytes = Buffer.from(new Uint8Array(shared, 20, Atomics.load(state, 2)));
+      const bytes = Buffer.from(new Uint8Array(shared, 32, Atomics.load(state, 2)));
       const target = seeds[index].targets[Atomics.load(state, 4) % seeds[index].targets.length];
       console.log(`${dialect}: hang over ${hangSeconds} s (${seeds[index].origin} ${target})`);
       if (await saveReproducer(seeds[index], target, bytes, `slow: over ${hangSeconds} s`)) saved++;
@@ -142,8 +147,8 @@ async function fuzzDialect(
 async function work(job: Job): Promise<void> {
   const seeds = (await seedsByDialect()).get(job.dialect)!;
   const bench = new Bench(seeds);
-  const state = new Int32Array(job.shared, 0, 5);
-  const current = new Uint8Array(job.shared, 20);
+  const state = new Int32Array(job.shared, 0, 8);
+  const current = new Uint8Array(job.shared, 32);
   const times: number[] = [];
   const post = (m: Message) => parentPort!.postMessage(m);
   await fc.assert(
@@ -162,6 +167,8 @@ async function work(job: Job): Promise<void> {
         if (again.ms > SLOW_MS) outcome = { ...again, problem: `slow: ${again.ms.toFixed(0)} ms` };
       }
       times.push(outcome.ms);
+      if (outcome.ms > SLOW_MS) Atomics.add(state, 5, 1);
+      if (outcome.ms > Atomics.load(state, 6)) Atomics.store(state, 6, Math.round(outcome.ms));
       if (!outcome.problem) return true;
       const problem = outcome.problem;
       const same = async (b: Buffer) => {

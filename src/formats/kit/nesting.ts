@@ -87,10 +87,8 @@ function scanFlow(
       flow++;
       if (outer + flow > max) return { offset: i, depth: outer + flow };
     } else if (c === ']' || c === '}') {
-      if (--flow <= 0) {
-        leave(0);
-        return undefined;
-      }
+      // After a collection closes, what follows on the line is still scanned (it may open another).
+      flow = Math.max(0, flow - 1);
     } else if (c === '"' || c === "'") {
       const close = closingQuote(text, i, end, c);
       if (close === -1) break;

@@ -69,8 +69,10 @@ const BAD_UTF8: readonly number[][] = [[0xc3], [0xc3, 0x28], [0xe2, 0x82], [0xed
 
 const at = fc.nat();
 
-/** Any mutation, with sizes up to what a 1 MB file can hold. */
-export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+/** Any mutation; `big` allows sizes up to what a 1 MB file holds, else up to about 50 KB (faster cases). */
+function mutation(big: boolean): fc.Arbitrary<Mutation> {
+  const scale = (n: number) => (big ? n : Math.max(1, Math.floor(n / 20)));
+  return fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('flip' as const), at, bit: fc.integer({ min: 0, max: 7 }) }), weight: 4 },
   { arbitrary: fc.record({ op: fc.constant('truncate' as const), at }), weight: 1 },
   { arbitrary: fc.record({ op: fc.constant('delete' as const), at, length: fc.integer({ min: 1, max: 400 }) }), weight: 2 },
@@ -79,7 +81,7 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       op: fc.constant('repeat' as const),
       at,
       length: fc.integer({ min: 1, max: 200 }),
-      times: fc.oneof(fc.integer({ min: 2, max: 100 }), fc.integer({ min: 100, max: 20_000 })),
+      times: fc.oneof(fc.integer({ min: 2, max: 100 }), fc.integer({ min: 100, max: scale(20_000) })),
     }),
     weight: 2,
   },
@@ -88,7 +90,7 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       op: fc.constant('nest' as const),
       at,
       kind: fc.nat(),
-      depth: fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 200, max: 100_000 })),
+      depth: fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 200, max: scale(100_000) })),
     }),
     weight: 2,
   },
@@ -96,19 +98,20 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('line' as const),
       at,
-      length: fc.integer({ min: 1_000, max: 500_000 }),
+      length: fc.integer({ min: 1_000, max: scale(500_000) }),
       char: fc.integer({ min: 0, max: 5 }),
     }),
     weight: 1,
   },
   {
-    arbitrary: fc.record({ op: fc.constant('alias' as const), at, kind: fc.nat(), count: fc.integer({ min: 1, max: 5_000 }) }),
+    arbitrary: fc.record({ op: fc.constant('alias' as const), at, kind: fc.nat(), count: fc.integer({ min: 1, max: scale(5_000) }) }),
     weight: 2,
   },
   { arbitrary: fc.record({ op: fc.constant('utf8' as const), at, kind: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ op: fc.constant('crlf' as const), lone: fc.boolean() }), weight: 1 },
   { arbitrary: fc.record({ op: fc.constant('token' as const), at, token: fc.nat() }), weight: 4 },
-);
+  );
+}
 
 /** A seed (by index) and a file of it (by index), changed by one to four mutations. */
 export interface Case {
@@ -117,12 +120,12 @@ export interface Case {
   mutations: Mutation[];
 }
 
-/** Cases over `seeds` seeds. */
-export function caseOf(seeds: number): fc.Arbitrary<Case> {
+/** Cases over `seeds` seeds; `big` as for mutation sizes. */
+export function caseOf(seeds: number, big = true): fc.Arbitrary<Case> {
   return fc.record({
     seed: fc.integer({ min: 0, max: seeds - 1 }),
     target: fc.nat(),
-    mutations: fc.array(mutation, { minLength: 1, maxLength: 4 }),
+    mutations: fc.array(mutation(big), { minLength: 1, maxLength: 4 }),
   });
 }
 
