@@ -75,7 +75,9 @@ async function fuzzDialect(
   while (left > 0) {
     const shared = new SharedArrayBuffer(32 + CURRENT_BYTES);
     const state = new Int32Array(shared, 0, 8);
-    const worker = new Worker(new URL(import.meta.url), { workerData: { dialect, runs: left, seed, shared } });
+    const worker = new Worker(new URL('./fuzz-worker.mjs', import.meta.url), {
+      workerData: { dialect, runs: left, seed, shared },
+    });
     const pending: Promise<unknown>[] = [];
     const ended = await new Promise<'done' | 'hang' | Error>((resolve) => {
       let ticks = 0;
@@ -124,7 +126,10 @@ async function fuzzDialect(
       const target = seeds[index].targets[Atomics.load(state, 4) % seeds[index].targets.length];
       console.log(`${dialect}: hang over ${hangSeconds} s (${seeds[index].origin} ${target})`);
       if (await saveReproducer(seeds[index], target, bytes, `slow: over ${hangSeconds} s`)) saved++;
-    } else console.log(`${dialect}: worker failed: ${ended.message}`);
+    } else {
+      console.log(`${dialect}: worker failed: ${ended.message}`);
+      break;
+    }
   }
   times.sort((a, b) => a - b);
   const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(times.length * p))] : 0);
