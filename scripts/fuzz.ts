@@ -53,7 +53,9 @@ async function main(): Promise<void> {
       console.error(`no seeds for ${dialect}`);
       continue;
     }
-    rows.push(await fuzzDialect(dialect, Number(values.runs), Number(values.seed), Number(values.hang), seeds));
+    rows.push(
+      await fuzzDialect(dialect, Number(values.runs), Number(values.seed), Number(values.hang), seeds),
+    );
   }
   console.log('\ndialect     cases  findings  saved  hangs  over-1s  p50-ms  p99-ms  max-ms  minutes');
   for (const r of rows) console.log(r);
@@ -132,7 +134,8 @@ async function fuzzDialect(
     }
   }
   times.sort((a, b) => a - b);
-  const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(times.length * p))] : 0);
+  const pct = (p: number) =>
+    times.length ? times[Math.min(times.length - 1, Math.floor(times.length * p))] : 0;
   const over = times.filter((t) => t > SLOW_MS).length;
   return [
     dialect.padEnd(10),
@@ -178,7 +181,9 @@ async function work(job: Job): Promise<void> {
       const problem = outcome.problem;
       const same = async (b: Buffer) => {
         const o = await bench.check(input.index, input.target, b);
-        return problem.startsWith('slow') ? o.ms > SLOW_MS : o.problem?.split(':')[0] === problem.split(':')[0];
+        return problem.startsWith('slow')
+          ? o.ms > SLOW_MS
+          : o.problem?.split(':')[0] === problem.split(':')[0];
       };
       const bytes = await reduce(input.bytes, same, problem.startsWith('slow') ? 30 : 400);
       post({ type: 'finding', index: input.index, target: input.target, bytes, problem });

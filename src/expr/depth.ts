@@ -10,7 +10,11 @@ const depths = new WeakMap<object, number>();
  * Returns `node`, a syntax tree node made of `parts`, recorded one level deeper than the deepest part;
  * past MAX_EXPRESSION_DEPTH, calls `fail` instead. A chain `a + b + c …` makes a tree as deep as it is long.
  */
-export function built<T extends object>(node: T, parts: readonly object[], fail: (message: string) => never): T {
+export function built<T extends object>(
+  node: T,
+  parts: readonly object[],
+  fail: (message: string) => never,
+): T {
   let depth = 0;
   for (const p of parts) depth = Math.max(depth, depths.get(p) ?? 0);
   if (depth >= MAX_EXPRESSION_DEPTH)

@@ -22,7 +22,10 @@ export function capDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
       continue;
     }
     const errors = list.filter((d) => d.severity === 'error');
-    const kept = [...errors, ...list.filter((d) => d.severity !== 'error')].slice(0, MAX_DIAGNOSTICS_PER_FILE);
+    const kept = [...errors, ...list.filter((d) => d.severity !== 'error')].slice(
+      0,
+      MAX_DIAGNOSTICS_PER_FILE,
+    );
     const last = kept[kept.length - 1];
     out.push(...kept, {
       file,

@@ -65,7 +65,12 @@ async function loadFolder(path: string, options: LoadOptions, out: LoadedPaths):
   );
   if (folderDialect) {
     const result = await folderDialect.loadFolder(path);
-    out.units.push({ path, dialect: folderDialect.name, ...result, diagnostics: capDiagnostics(result.diagnostics) });
+    out.units.push({
+      path,
+      dialect: folderDialect.name,
+      ...result,
+      diagnostics: capDiagnostics(result.diagnostics),
+    });
     return;
   }
   for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -131,7 +136,12 @@ function readText(
   }
   try {
     const result = dialect.loadFile(path, text);
-    out.units.push({ path, dialect: dialect.name, ...result, diagnostics: capDiagnostics(result.diagnostics) });
+    out.units.push({
+      path,
+      dialect: dialect.name,
+      ...result,
+      diagnostics: capDiagnostics(result.diagnostics),
+    });
   } catch (e) {
     // A front end must never crash the loader; if one does, the file still gets a diagnostic.
     out.units.push(

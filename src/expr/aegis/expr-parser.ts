@@ -39,7 +39,10 @@ function parseProduct(sc: Scanner, after: string): Expr {
 }
 
 function parseUnary(sc: Scanner, after: string): Expr {
-  return sc.nested(() => parseUnaryHere(sc, after), (m) => sc.fail(m));
+  return sc.nested(
+    () => parseUnaryHere(sc, after),
+    (m) => sc.fail(m),
+  );
 }
 
 function parseUnaryHere(sc: Scanner, after: string): Expr {
@@ -47,7 +50,9 @@ function parseUnaryHere(sc: Scanner, after: string): Expr {
   const start = sc.pos;
   if (sc.eat('-')) {
     const operand = parseUnary(sc, '-');
-    return built({ kind: 'unary', operator: '-', operand, start, end: operand.end }, [operand], (m) => sc.fail(m));
+    return built({ kind: 'unary', operator: '-', operand, start, end: operand.end }, [operand], (m) =>
+      sc.fail(m),
+    );
   }
   if (sc.eat('(')) {
     const inner = parseSum(sc, '(');

@@ -91,7 +91,10 @@ class Parser {
       if (!this.at('||') && !this.word('or')) return left;
       if (this.at('||')) this.pos += 2;
       const right = this.and();
-      left = this.built({ kind: 'binary', operator: '||', left, right, start: left.start, end: right.end }, [left, right]);
+      left = this.built({ kind: 'binary', operator: '||', left, right, start: left.start, end: right.end }, [
+        left,
+        right,
+      ]);
     }
   }
 
@@ -102,7 +105,10 @@ class Parser {
       if (!this.at('&&') && !this.word('and')) return left;
       if (this.at('&&')) this.pos += 2;
       const right = this.not();
-      left = this.built({ kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end }, [left, right]);
+      left = this.built({ kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end }, [
+        left,
+        right,
+      ]);
     }
   }
 
@@ -125,7 +131,10 @@ class Parser {
     const next = (this.space(), this.pos);
     if (this.operator())
       this.fail('comparisons cannot be chained: write a < b && b < c', next, this.pos - next);
-    return this.built({ kind: 'binary', operator, left, right, start: left.start, end: right.end }, [left, right]);
+    return this.built({ kind: 'binary', operator, left, right, start: left.start, end: right.end }, [
+      left,
+      right,
+    ]);
   }
 
   operator(): ComparisonOperator | undefined {

@@ -20,7 +20,10 @@ export function parseExpression(sc: Scanner): Expr {
 }
 
 function parseOr(sc: Scanner): Expr {
-  return sc.nested(() => parseOrHere(sc), (m) => sc.fail(m));
+  return sc.nested(
+    () => parseOrHere(sc),
+    (m) => sc.fail(m),
+  );
 }
 
 function parseOrHere(sc: Scanner): Expr {
@@ -30,7 +33,11 @@ function parseOrHere(sc: Scanner): Expr {
     if (!sc.atWord('or') && !sc.at('||')) return left;
     sc.pos += 2;
     const right = parseAnd(sc);
-    left = built({ kind: 'binary', operator: '||', left, right, start: left.start, end: right.end }, [left, right], (m) => sc.fail(m));
+    left = built(
+      { kind: 'binary', operator: '||', left, right, start: left.start, end: right.end },
+      [left, right],
+      (m) => sc.fail(m),
+    );
   }
 }
 
@@ -42,7 +49,11 @@ function parseAnd(sc: Scanner): Expr {
     else if (sc.at('&&')) sc.pos += 2;
     else return left;
     const right = parseNot(sc);
-    left = built({ kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end }, [left, right], (m) => sc.fail(m));
+    left = built(
+      { kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end },
+      [left, right],
+      (m) => sc.fail(m),
+    );
   }
 }
 
@@ -51,8 +62,13 @@ function parseNot(sc: Scanner): Expr {
   const start = sc.pos;
   if (sc.atWord('not') || (sc.at('!') && !sc.at('!='))) {
     sc.pos += sc.at('!') ? 1 : 3;
-    const operand = sc.nested(() => parseNot(sc), (m) => sc.fail(m));
-    return built({ kind: 'unary', operator: '!', operand, start, end: operand.end }, [operand], (m) => sc.fail(m));
+    const operand = sc.nested(
+      () => parseNot(sc),
+      (m) => sc.fail(m),
+    );
+    return built({ kind: 'unary', operator: '!', operand, start, end: operand.end }, [operand], (m) =>
+      sc.fail(m),
+    );
   }
   return parseComparison(sc);
 }
@@ -112,8 +128,13 @@ function parseUnary(sc: Scanner): Expr {
   const start = sc.pos;
   if (sc.at('-') && !sc.at('-}}') && !sc.at('-%}')) {
     sc.pos++;
-    const operand = sc.nested(() => parseUnary(sc), (m) => sc.fail(m));
-    return built({ kind: 'unary', operator: '-', operand, start, end: operand.end }, [operand], (m) => sc.fail(m));
+    const operand = sc.nested(
+      () => parseUnary(sc),
+      (m) => sc.fail(m),
+    );
+    return built({ kind: 'unary', operator: '-', operand, start, end: operand.end }, [operand], (m) =>
+      sc.fail(m),
+    );
   }
   return parseFilters(sc, parsePrimary(sc));
 }
@@ -163,7 +184,10 @@ function parsePrimary(sc: Scanner): Expr {
   if (sc.source.charAt(sc.pos + length) === '(' && start === sc.pos) {
     sc.pos += length;
     const args = parseArguments(sc);
-    return parseMembers(sc, built(call(name, args, start, sc.pos), args, (m) => sc.fail(m)));
+    return parseMembers(
+      sc,
+      built(call(name, args, start, sc.pos), args, (m) => sc.fail(m)),
+    );
   }
   return parsePath(sc, start);
 }
@@ -191,7 +215,11 @@ function parseMembers(sc: Scanner, value: Expr): Expr {
             ? { kind: 'literal', value: segment.index, start: out.end, end: sc.pos }
             : segment.index;
     } else return out;
-    out = built({ kind: 'call', name: 'at', args: [out, key], start: out.start, end: sc.pos }, [out, key], (m) => sc.fail(m));
+    out = built(
+      { kind: 'call', name: 'at', args: [out, key], start: out.start, end: sc.pos },
+      [out, key],
+      (m) => sc.fail(m),
+    );
   }
 }
 

@@ -114,7 +114,12 @@ function readFrontmatter(doc: AegisDocument, report: Reporter): Record<string, u
   const read = parseYamlValue(doc.frontmatter.content);
   if ('problem' in read) {
     const at = doc.frontmatter.contentOffset;
-    report.error('yaml', `frontmatter YAML: ${read.problem.message}`, at + read.problem.start, at + read.problem.end);
+    report.error(
+      'yaml',
+      `frontmatter YAML: ${read.problem.message}`,
+      at + read.problem.start,
+      at + read.problem.end,
+    );
     return undefined;
   }
   const v = read.value;

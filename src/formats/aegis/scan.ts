@@ -43,7 +43,6 @@ export interface Scanned {
   blocks: Block[];
 }
 
-
 /** Splits a Markdown file into headings, fenced blocks and non-blank text lines. */
 export function scanMarkdown(text: string): Scanned {
   const blocks: Block[] = [];

@@ -11,7 +11,8 @@ export interface TooDeep {
   depth: number;
 }
 
-const BLOCK_SCALAR = /:[ \t]+(?:[&!][^ \t]*[ \t]+)*[|>][-+0-9]*[ \t]*(?:#.*)?$|^(?:-[ \t]+)*[|>][-+0-9]*[ \t]*$/;
+const BLOCK_SCALAR =
+  /:[ \t]+(?:[&!][^ \t]*[ \t]+)*[|>][-+0-9]*[ \t]*(?:#.*)?$|^(?:-[ \t]+)*[|>][-+0-9]*[ \t]*$/;
 
 /**
  * Finds YAML nested deeper than `max` in one linear pass, before a parser sees it: block levels (by
@@ -43,7 +44,11 @@ export function yamlTooDeep(yaml: string, max = MAX_NESTING): TooDeep | undefine
       if (indents.length > max) return { offset: i, depth: indents.length };
       // `- - - x`, `- key: value`: each entry on the line is one more level.
       let levels = indents.length;
-      while (i < end && (yaml[i] === '-' || yaml[i] === '?') && (yaml[i + 1] === ' ' || yaml[i + 1] === '\t')) {
+      while (
+        i < end &&
+        (yaml[i] === '-' || yaml[i] === '?') &&
+        (yaml[i + 1] === ' ' || yaml[i + 1] === '\t')
+      ) {
         if (++levels > max) return { offset: i, depth: levels };
         i += 2;
         while (yaml[i] === ' ' || yaml[i] === '\t') i++;

@@ -97,7 +97,11 @@ function duplicateKeys(doc: Document.Parsed): YamlProblem[] {
         const key = pair.key.value;
         if (seen.has(key) && out.length < MAX_PROBLEMS) {
           const r = pair.key.range ?? [0, 1];
-          out.push({ message: `Map keys must be unique; "${String(key)}" is repeated`, start: r[0], end: Math.max(r[1], r[0] + 1) });
+          out.push({
+            message: `Map keys must be unique; "${String(key)}" is repeated`,
+            start: r[0],
+            end: Math.max(r[1], r[0] + 1),
+          });
         }
         seen.add(key);
       }

@@ -40,11 +40,65 @@ const NESTERS: readonly ((i: number) => string)[] = [
 
 /** Snippets that reach deeper into the dialects' readers than random bytes do. */
 const TOKENS: readonly string[] = [
-  '{{', '}}', '{%', '%}', '{#', '---\n', '\n---\n', ':', ': ', '"', "'", '#', '\n## ', '\n### ', '```', '\n```yaml\n',
-  '\n```\n', '|', '>', '&a ', '*a', '!!binary ', '!tag ', '\t', '\u0000', '$ref', '"type": 5', '"type": ["string", 1]',
-  '"required": "x"', '"properties": []', '"enum": {}', '**type**: ', '**varName**: ', '{{ a | b(1, }}', '{{ x.y[0] }}',
-  '"mode": "composite"', '"mode": 1', 'null', '[]', '{}', '1e999', '-0', '"\\ud800"', '\\', '\r', '<<: *a\n', '? ',
-  '\n- ', '\n  - ', '${', '@', '%YAML 1.2\n', '...\n', '\ufeff', '\u2028', 'type: ', 'next: ', '/main/', '$.',
+  '{{',
+  '}}',
+  '{%',
+  '%}',
+  '{#',
+  '---\n',
+  '\n---\n',
+  ':',
+  ': ',
+  '"',
+  "'",
+  '#',
+  '\n## ',
+  '\n### ',
+  '```',
+  '\n```yaml\n',
+  '\n```\n',
+  '|',
+  '>',
+  '&a ',
+  '*a',
+  '!!binary ',
+  '!tag ',
+  '\t',
+  '\u0000',
+  '$ref',
+  '"type": 5',
+  '"type": ["string", 1]',
+  '"required": "x"',
+  '"properties": []',
+  '"enum": {}',
+  '**type**: ',
+  '**varName**: ',
+  '{{ a | b(1, }}',
+  '{{ x.y[0] }}',
+  '"mode": "composite"',
+  '"mode": 1',
+  'null',
+  '[]',
+  '{}',
+  '1e999',
+  '-0',
+  '"\\ud800"',
+  '\\',
+  '\r',
+  '<<: *a\n',
+  '? ',
+  '\n- ',
+  '\n  - ',
+  '${',
+  '@',
+  '%YAML 1.2\n',
+  '...\n',
+  '\ufeff',
+  '\u2028',
+  'type: ',
+  'next: ',
+  '/main/',
+  '$.',
 ];
 
 /** Inserts of YAML anchors and aliases: a billion-laughs bomb, unresolved aliases, many aliases, merge keys. */
@@ -52,7 +106,10 @@ function aliasText(kind: number, count: number): string {
   switch (kind % 4) {
     case 0: {
       let s = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
-      for (let i = 1; i <= count % 12; i++) s += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+      for (let i = 1; i <= count % 12; i++)
+        s += `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]\n`;
       return s;
     }
     case 1:
@@ -60,12 +117,23 @@ function aliasText(kind: number, count: number): string {
     case 2:
       return 'b: &b [x]\n' + Array.from({ length: count }, (_, i) => `c${i}: *b\n`).join('');
     default:
-      return 'base: &base {k: v}\n' + Array.from({ length: count % 50 }, (_, i) => `m${i}: {<<: *base}\n`).join('');
+      return (
+        'base: &base {k: v}\n' + Array.from({ length: count % 50 }, (_, i) => `m${i}: {<<: *base}\n`).join('')
+      );
   }
 }
 
 /** Byte sequences that are not valid UTF-8 (cut sequences, overlong forms, surrogates, 0xFF). */
-const BAD_UTF8: readonly number[][] = [[0xc3], [0xc3, 0x28], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xff], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]];
+const BAD_UTF8: readonly number[][] = [
+  [0xc3],
+  [0xc3, 0x28],
+  [0xe2, 0x82],
+  [0xed, 0xa0, 0x80],
+  [0xc0, 0xaf],
+  [0xff],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0x80],
+];
 
 const at = fc.nat();
 
@@ -73,43 +141,58 @@ const at = fc.nat();
 function mutation(big: boolean): fc.Arbitrary<Mutation> {
   const scale = (n: number) => (big ? n : Math.max(1, Math.floor(n / 20)));
   return fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('flip' as const), at, bit: fc.integer({ min: 0, max: 7 }) }), weight: 4 },
-  { arbitrary: fc.record({ op: fc.constant('truncate' as const), at }), weight: 1 },
-  { arbitrary: fc.record({ op: fc.constant('delete' as const), at, length: fc.integer({ min: 1, max: 400 }) }), weight: 2 },
-  {
-    arbitrary: fc.record({
-      op: fc.constant('repeat' as const),
-      at,
-      length: fc.integer({ min: 1, max: 200 }),
-      times: fc.oneof(fc.integer({ min: 2, max: 100 }), fc.integer({ min: 100, max: scale(20_000) })),
-    }),
-    weight: 2,
-  },
-  {
-    arbitrary: fc.record({
-      op: fc.constant('nest' as const),
-      at,
-      kind: fc.nat(),
-      depth: fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 200, max: scale(100_000) })),
-    }),
-    weight: 2,
-  },
-  {
-    arbitrary: fc.record({
-      op: fc.constant('line' as const),
-      at,
-      length: fc.integer({ min: 1_000, max: scale(500_000) }),
-      char: fc.integer({ min: 0, max: 5 }),
-    }),
-    weight: 1,
-  },
-  {
-    arbitrary: fc.record({ op: fc.constant('alias' as const), at, kind: fc.nat(), count: fc.integer({ min: 1, max: scale(5_000) }) }),
-    weight: 2,
-  },
-  { arbitrary: fc.record({ op: fc.constant('utf8' as const), at, kind: fc.nat() }), weight: 1 },
-  { arbitrary: fc.record({ op: fc.constant('crlf' as const), lone: fc.boolean() }), weight: 1 },
-  { arbitrary: fc.record({ op: fc.constant('token' as const), at, token: fc.nat() }), weight: 4 },
+    {
+      arbitrary: fc.record({ op: fc.constant('flip' as const), at, bit: fc.integer({ min: 0, max: 7 }) }),
+      weight: 4,
+    },
+    { arbitrary: fc.record({ op: fc.constant('truncate' as const), at }), weight: 1 },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('delete' as const),
+        at,
+        length: fc.integer({ min: 1, max: 400 }),
+      }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('repeat' as const),
+        at,
+        length: fc.integer({ min: 1, max: 200 }),
+        times: fc.oneof(fc.integer({ min: 2, max: 100 }), fc.integer({ min: 100, max: scale(20_000) })),
+      }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('nest' as const),
+        at,
+        kind: fc.nat(),
+        depth: fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 200, max: scale(100_000) })),
+      }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('line' as const),
+        at,
+        length: fc.integer({ min: 1_000, max: scale(500_000) }),
+        char: fc.integer({ min: 0, max: 5 }),
+      }),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.record({
+        op: fc.constant('alias' as const),
+        at,
+        kind: fc.nat(),
+        count: fc.integer({ min: 1, max: scale(5_000) }),
+      }),
+      weight: 2,
+    },
+    { arbitrary: fc.record({ op: fc.constant('utf8' as const), at, kind: fc.nat() }), weight: 1 },
+    { arbitrary: fc.record({ op: fc.constant('crlf' as const), lone: fc.boolean() }), weight: 1 },
+    { arbitrary: fc.record({ op: fc.constant('token' as const), at, token: fc.nat() }), weight: 4 },
   );
 }
 
@@ -159,7 +242,11 @@ function apply(b: Buffer, m: Mutation): Buffer {
     case 'repeat': {
       const piece = b.subarray(pos, pos + m.length);
       const times = Math.min(m.times, Math.floor(MAX_BYTES / Math.max(1, piece.length)));
-      return Buffer.concat([b.subarray(0, pos), Buffer.from(piece.toString('latin1').repeat(times), 'latin1'), b.subarray(pos)]);
+      return Buffer.concat([
+        b.subarray(0, pos),
+        Buffer.from(piece.toString('latin1').repeat(times), 'latin1'),
+        b.subarray(pos),
+      ]);
     }
     case 'nest': {
       const open = NESTERS[m.kind % NESTERS.length];

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { DialectName } from '../../../src/ir/skill.js';
@@ -30,7 +38,10 @@ export function listReproducers(dir = REPRO_DIR): Reproducer[] {
         name: e.name,
         path: join(input, readdirSync(input)[0]),
         dialect: first.replace(/^dialect: /, '') as DialectName,
-        problem: rest.join('\n').replace(/^problem: /, '').trim(),
+        problem: rest
+          .join('\n')
+          .replace(/^problem: /, '')
+          .trim(),
       };
     });
 }
@@ -65,7 +76,10 @@ export async function saveReproducer(
     mkdirSync(dirname(join(input, rel)), { recursive: true });
     writeFileSync(join(input, rel), b);
   }
-  writeFileSync(join(out, 'problem.txt'), `dialect: ${seed.dialect}\nproblem: ${problem}\nseed: ${seed.origin}\n`);
+  writeFileSync(
+    join(out, 'problem.txt'),
+    `dialect: ${seed.dialect}\nproblem: ${problem}\nseed: ${seed.origin}\n`,
+  );
   return out;
 }
 

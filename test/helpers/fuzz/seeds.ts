@@ -39,15 +39,28 @@ export async function seedsByDialect(): Promise<Map<DialectName, Seed[]>> {
 
 function fileSeed(dialect: DialectName, path: string): Seed {
   const name = basename(path);
-  return { dialect, origin: path, folder: false, files: new Map([[name, readFileSync(path)]]), targets: [name] };
+  return {
+    dialect,
+    origin: path,
+    folder: false,
+    files: new Map([[name, readFileSync(path)]]),
+    targets: [name],
+  };
 }
 
 /** A folder skill: its text files below 256 KB; the Markdown, JSON and YAML among them are targets. */
 function folderSeed(dialect: DialectName, dir: string): Seed {
   const files = new Map<string, Buffer>();
   for (const path of walk(dir))
-    if (TEXT.test(path) && statSync(path).size <= 256 * 1024) files.set(relative(dir, path), readFileSync(path));
-  return { dialect, origin: dir, folder: true, files, targets: [...files.keys()].filter((f) => TARGET.test(f)) };
+    if (TEXT.test(path) && statSync(path).size <= 256 * 1024)
+      files.set(relative(dir, path), readFileSync(path));
+  return {
+    dialect,
+    origin: dir,
+    folder: true,
+    files,
+    targets: [...files.keys()].filter((f) => TARGET.test(f)),
+  };
 }
 
 function walk(dir: string): string[] {
