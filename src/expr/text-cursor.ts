@@ -1,3 +1,5 @@
+import { MAX_EXPRESSION_DEPTH } from './depth.js';
+
 /** What tells a syntax's names and numbers apart (sticky regular expressions). */
 export interface CursorSyntax {
   readonly name: RegExp;
@@ -9,6 +11,9 @@ export interface CursorSyntax {
  * Each syntax extends it with its own names, numbers and error wording.
  */
 export class TextCursor {
+  /** How many nested expressions the parser is inside. */
+  depth = 0;
+
   constructor(
     readonly source: string,
     public pos: number,
@@ -62,6 +67,21 @@ export class TextCursor {
     const text = this.source.slice(this.pos, this.pos + length);
     this.pos += length;
     return text;
+  }
+
+  /**
+   * Runs `parse` one nesting level deeper; past MAX_EXPRESSION_DEPTH, calls `fail` with a message
+   * instead.
+   */
+  nested<T>(parse: () => T, fail: (message: string) => never): T {
+    if (this.depth >= MAX_EXPRESSION_DEPTH)
+      fail(`expressions nest deeper than ${MAX_EXPRESSION_DEPTH} levels here; split this one into steps`);
+    this.depth++;
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
   }
 
   private match(re: RegExp, pos: number): number {

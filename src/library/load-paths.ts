@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { dialects, type FileDialect, type FolderDialect } from '../formats/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
+import { capDiagnostics } from './cap-diagnostics.js';
 
 /** What loading one file or skill folder produced. */
 export interface LoadedUnit {
@@ -64,7 +65,12 @@ async function loadFolder(path: string, options: LoadOptions, out: LoadedPaths):
   );
   if (folderDialect) {
     const result = await folderDialect.loadFolder(path);
-    out.units.push({ path, dialect: folderDialect.name, ...result });
+    out.units.push({
+      path,
+      dialect: folderDialect.name,
+      ...result,
+      diagnostics: capDiagnostics(result.diagnostics),
+    });
     return;
   }
   for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -129,7 +135,13 @@ function readText(
     return;
   }
   try {
-    out.units.push({ path, dialect: dialect.name, ...dialect.loadFile(path, text) });
+    const result = dialect.loadFile(path, text);
+    out.units.push({
+      path,
+      dialect: dialect.name,
+      ...result,
+      diagnostics: capDiagnostics(result.diagnostics),
+    });
   } catch (e) {
     // A front end must never crash the loader; if one does, the file still gets a diagnostic.
     out.units.push(

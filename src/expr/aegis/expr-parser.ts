@@ -1,6 +1,7 @@
 import type { ArithmeticOperator, Expr, PathExpr, Segment } from '../ast.js';
 import type { Scanner } from './scanner.js';
 import { parseStringLiteral } from '../string-literal.js';
+import { built } from '../depth.js';
 
 const KEYWORDS: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
 const INDEX = /^(?:0|[1-9]\d*)$/;
@@ -22,7 +23,7 @@ function parseSum(sc: Scanner, after: string): Expr {
     const operator = sc.peek();
     if (operator !== '+' && operator !== '-') return left;
     sc.pos++;
-    left = binary(operator, left, parseProduct(sc, operator));
+    left = binary(sc, operator, left, parseProduct(sc, operator));
   }
 }
 
@@ -33,16 +34,25 @@ function parseProduct(sc: Scanner, after: string): Expr {
     const operator = sc.peek();
     if (operator !== '*' && operator !== '/') return left;
     sc.pos++;
-    left = binary(operator, left, parseUnary(sc, operator));
+    left = binary(sc, operator, left, parseUnary(sc, operator));
   }
 }
 
 function parseUnary(sc: Scanner, after: string): Expr {
+  return sc.nested(
+    () => parseUnaryHere(sc, after),
+    (m) => sc.fail(m),
+  );
+}
+
+function parseUnaryHere(sc: Scanner, after: string): Expr {
   sc.skipSpace();
   const start = sc.pos;
   if (sc.eat('-')) {
     const operand = parseUnary(sc, '-');
-    return { kind: 'unary', operator: '-', operand, start, end: operand.end };
+    return built({ kind: 'unary', operator: '-', operand, start, end: operand.end }, [operand], (m) =>
+      sc.fail(m),
+    );
   }
   if (sc.eat('(')) {
     const inner = parseSum(sc, '(');
@@ -58,8 +68,9 @@ function parseUnary(sc: Scanner, after: string): Expr {
   );
 }
 
-function binary(operator: ArithmeticOperator, left: Expr, right: Expr): Expr {
-  return { kind: 'binary', operator, left, right, start: left.start, end: right.end };
+function binary(sc: Scanner, operator: ArithmeticOperator, left: Expr, right: Expr): Expr {
+  const node: Expr = { kind: 'binary', operator, left, right, start: left.start, end: right.end };
+  return built(node, [left, right], (m) => sc.fail(m, left.start));
 }
 
 /** Parses a quoted string, a number, `true`/`false`/`null` or a path; undefined if none starts here. */

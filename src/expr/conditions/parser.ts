@@ -1,4 +1,5 @@
 import type { ComparisonOperator, Expr, PathExpr, Segment } from '../ast.js';
+import { built, MAX_EXPRESSION_DEPTH } from '../depth.js';
 import { CompileError } from '../compile-error.js';
 
 const COMPARISONS: readonly ComparisonOperator[] = ['==', '!=', '<=', '>=', '<', '>'];
@@ -36,6 +37,7 @@ export function parseCondition(source: string): Expr {
 
 class Parser {
   pos = 0;
+  private depth = 0;
 
   constructor(readonly source: string) {}
 
@@ -58,18 +60,41 @@ class Parser {
     return true;
   }
 
+  private built(node: Expr, parts: readonly Expr[]): Expr {
+    return built(node, parts, (m) => this.fail(m));
+  }
+
+  /** Runs `parse` one nesting level deeper, failing past MAX_EXPRESSION_DEPTH. */
+  private nested<T>(parse: () => T): T {
+    if (this.depth >= MAX_EXPRESSION_DEPTH)
+      this.fail(`the condition nests deeper than ${MAX_EXPRESSION_DEPTH} levels here; simplify it`);
+    this.depth++;
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
   fail(message: string, at = this.pos, length = 1): never {
     throw new CompileError(message, at, Math.max(1, Math.min(length, this.source.length - at)));
   }
 
   or(): Expr {
+    return this.nested(() => this.orHere());
+  }
+
+  private orHere(): Expr {
     let left = this.and();
     for (;;) {
       this.space();
       if (!this.at('||') && !this.word('or')) return left;
       if (this.at('||')) this.pos += 2;
       const right = this.and();
-      left = { kind: 'binary', operator: '||', left, right, start: left.start, end: right.end };
+      left = this.built({ kind: 'binary', operator: '||', left, right, start: left.start, end: right.end }, [
+        left,
+        right,
+      ]);
     }
   }
 
@@ -80,7 +105,10 @@ class Parser {
       if (!this.at('&&') && !this.word('and')) return left;
       if (this.at('&&')) this.pos += 2;
       const right = this.not();
-      left = { kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end };
+      left = this.built({ kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end }, [
+        left,
+        right,
+      ]);
     }
   }
 
@@ -89,8 +117,8 @@ class Parser {
     const start = this.pos;
     if ((this.at('!') && !this.at('!=')) || this.word('not')) {
       if (this.at('!')) this.pos++;
-      const operand = this.not();
-      return { kind: 'unary', operator: '!', operand, start, end: operand.end };
+      const operand = this.nested(() => this.not());
+      return this.built({ kind: 'unary', operator: '!', operand, start, end: operand.end }, [operand]);
     }
     return this.comparison();
   }
@@ -103,7 +131,10 @@ class Parser {
     const next = (this.space(), this.pos);
     if (this.operator())
       this.fail('comparisons cannot be chained: write a < b && b < c', next, this.pos - next);
-    return { kind: 'binary', operator, left, right, start: left.start, end: right.end };
+    return this.built({ kind: 'binary', operator, left, right, start: left.start, end: right.end }, [
+      left,
+      right,
+    ]);
   }
 
   operator(): ComparisonOperator | undefined {
@@ -190,7 +221,7 @@ class Parser {
         this.fail(`expected , or ) in the arguments of ${name}(); found ${this.describeNext()}`);
       }
     this.pos++;
-    return { kind: 'call', name, args, start, end: this.pos };
+    return this.built({ kind: 'call', name, args, start, end: this.pos }, args);
   }
 
   /** A path; a final `.length` becomes `len(path)`. */

@@ -1,4 +1,5 @@
 import type { ArithmeticOperator, ComparisonOperator, Expr, PathExpr, Segment } from '../ast.js';
+import { built } from '../depth.js';
 import type { Scanner } from './scanner.js';
 import { parseStringLiteral } from '../string-literal.js';
 
@@ -19,13 +20,24 @@ export function parseExpression(sc: Scanner): Expr {
 }
 
 function parseOr(sc: Scanner): Expr {
+  return sc.nested(
+    () => parseOrHere(sc),
+    (m) => sc.fail(m),
+  );
+}
+
+function parseOrHere(sc: Scanner): Expr {
   let left = parseAnd(sc);
   for (;;) {
     sc.skipSpace();
     if (!sc.atWord('or') && !sc.at('||')) return left;
     sc.pos += 2;
     const right = parseAnd(sc);
-    left = { kind: 'binary', operator: '||', left, right, start: left.start, end: right.end };
+    left = built(
+      { kind: 'binary', operator: '||', left, right, start: left.start, end: right.end },
+      [left, right],
+      (m) => sc.fail(m),
+    );
   }
 }
 
@@ -37,7 +49,11 @@ function parseAnd(sc: Scanner): Expr {
     else if (sc.at('&&')) sc.pos += 2;
     else return left;
     const right = parseNot(sc);
-    left = { kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end };
+    left = built(
+      { kind: 'binary', operator: '&&', left, right, start: left.start, end: right.end },
+      [left, right],
+      (m) => sc.fail(m),
+    );
   }
 }
 
@@ -46,8 +62,13 @@ function parseNot(sc: Scanner): Expr {
   const start = sc.pos;
   if (sc.atWord('not') || (sc.at('!') && !sc.at('!='))) {
     sc.pos += sc.at('!') ? 1 : 3;
-    const operand = parseNot(sc);
-    return { kind: 'unary', operator: '!', operand, start, end: operand.end };
+    const operand = sc.nested(
+      () => parseNot(sc),
+      (m) => sc.fail(m),
+    );
+    return built({ kind: 'unary', operator: '!', operand, start, end: operand.end }, [operand], (m) =>
+      sc.fail(m),
+    );
   }
   return parseComparison(sc);
 }
@@ -76,7 +97,7 @@ function parseSum(sc: Scanner): Expr {
     // `-}}` and `-%}` close a tag and trim the space after it.
     if ((operator !== '+' && operator !== '-') || sc.at('-}}') || sc.at('-%}')) return left;
     sc.pos++;
-    left = binary(operator, left, parseProduct(sc));
+    left = binary(sc, operator, left, parseProduct(sc));
   }
 }
 
@@ -93,12 +114,13 @@ function parseProduct(sc: Scanner): Expr {
         2,
       );
     sc.pos++;
-    left = binary(operator, left, parseUnary(sc));
+    left = binary(sc, operator, left, parseUnary(sc));
   }
 }
 
-function binary(operator: ArithmeticOperator, left: Expr, right: Expr): Expr {
-  return { kind: 'binary', operator, left, right, start: left.start, end: right.end };
+function binary(sc: Scanner, operator: ArithmeticOperator, left: Expr, right: Expr): Expr {
+  const node: Expr = { kind: 'binary', operator, left, right, start: left.start, end: right.end };
+  return built(node, [left, right], (m) => sc.fail(m, left.start));
 }
 
 function parseUnary(sc: Scanner): Expr {
@@ -106,8 +128,13 @@ function parseUnary(sc: Scanner): Expr {
   const start = sc.pos;
   if (sc.at('-') && !sc.at('-}}') && !sc.at('-%}')) {
     sc.pos++;
-    const operand = parseUnary(sc);
-    return { kind: 'unary', operator: '-', operand, start, end: operand.end };
+    const operand = sc.nested(
+      () => parseUnary(sc),
+      (m) => sc.fail(m),
+    );
+    return built({ kind: 'unary', operator: '-', operand, start, end: operand.end }, [operand], (m) =>
+      sc.fail(m),
+    );
   }
   return parseFilters(sc, parsePrimary(sc));
 }
@@ -125,7 +152,7 @@ function parseFilters(sc: Scanner, value: Expr): Expr {
       sc.fail(`expected a function name after |, e.g. {{ name | upper }}; found ${sc.describeNext()}`);
     const name = sc.take(length);
     const args = sc.at('(') ? parseArguments(sc) : [];
-    out = call(name, [out, ...args], out.start, sc.pos);
+    out = built(call(name, [out, ...args], out.start, sc.pos), [out, ...args], (m) => sc.fail(m));
   }
 }
 
@@ -156,7 +183,11 @@ function parsePrimary(sc: Scanner): Expr {
   }
   if (sc.source.charAt(sc.pos + length) === '(' && start === sc.pos) {
     sc.pos += length;
-    return parseMembers(sc, call(name, parseArguments(sc), start, sc.pos));
+    const args = parseArguments(sc);
+    return parseMembers(
+      sc,
+      built(call(name, args, start, sc.pos), args, (m) => sc.fail(m)),
+    );
   }
   return parsePath(sc, start);
 }
@@ -184,7 +215,11 @@ function parseMembers(sc: Scanner, value: Expr): Expr {
             ? { kind: 'literal', value: segment.index, start: out.end, end: sc.pos }
             : segment.index;
     } else return out;
-    out = { kind: 'call', name: 'at', args: [out, key], start: out.start, end: sc.pos };
+    out = built(
+      { kind: 'call', name: 'at', args: [out, key], start: out.start, end: sc.pos },
+      [out, key],
+      (m) => sc.fail(m),
+    );
   }
 }
 

@@ -59,7 +59,13 @@ export function compileAegis(file: string, text: string): LoadResult {
   const steps: CompiledStep[] = [];
   for (const stepDoc of doc.steps) {
     const g = gatherStep(stepDoc, report, options);
-    const type = g.type?.value ?? inferType(g, report);
+    if (g.type && !g.type.value)
+      report.error(
+        'missing-type',
+        `step "${stepDoc.name}" has an empty **type**; write **type**: tool, prompt, template or await`,
+        g.type.offset,
+      );
+    const type = g.type ? g.type.value : inferType(g, report);
     if (!type) {
       steps.push(opaqueStep(g, ''));
       continue;

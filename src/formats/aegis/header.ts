@@ -1,5 +1,5 @@
-import { parse as parseYaml } from 'yaml';
 import validVersion from 'semver/functions/valid.js';
+import { parseYamlValue } from '../kit/read-yaml.js';
 import type { AegisDocument } from './document.js';
 import type { Reporter } from './reporter.js';
 import type { Block } from './scan.js';
@@ -111,17 +111,19 @@ function readFrontmatter(doc: AegisDocument, report: Reporter): Record<string, u
     'a YAML frontmatter is an older form; Aegis skills start with "# skill: <id>" and **version**',
     0,
   );
-  try {
-    const v: unknown = parseYaml(doc.frontmatter.content);
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
-  } catch (e) {
+  const read = parseYamlValue(doc.frontmatter.content);
+  if ('problem' in read) {
+    const at = doc.frontmatter.contentOffset;
     report.error(
       'yaml',
-      `frontmatter YAML: ${(e as Error).message.split('\n')[0]}`,
-      doc.frontmatter.contentOffset,
+      `frontmatter YAML: ${read.problem.message}`,
+      at + read.problem.start,
+      at + read.problem.end,
     );
     return undefined;
   }
+  const v = read.value;
+  return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
 }
 
 /** The version to use: semantic versions as they are, `1.0` or `1` as `1.0.0` (with a warning); else an error. */

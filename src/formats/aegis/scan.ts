@@ -1,3 +1,4 @@
+import { atxHeading, fenceOpening } from '../kit/headings.js';
 import { lineEnd, nextLine, stripCr } from '../kit/lines.js';
 /**
  * A line scanner for the Markdown that Aegis skills use: ATX headings, fenced code blocks, a YAML
@@ -42,9 +43,6 @@ export interface Scanned {
   blocks: Block[];
 }
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})[ \t]*([^\s`]*)[^`]*$/;
-
 /** Splits a Markdown file into headings, fenced blocks and non-blank text lines. */
 export function scanMarkdown(text: string): Scanned {
   const blocks: Block[] = [];
@@ -61,17 +59,17 @@ export function scanMarkdown(text: string): Scanned {
   while (pos < text.length) {
     const end = lineEnd(text, pos);
     const line = stripCr(text.slice(pos, end));
-    const fence = FENCE_OPEN.exec(line);
+    const fence = fenceOpening(line);
     if (fence) {
-      const marker = fence[2];
+      const marker = fence.marker;
       const contentOffset = nextLine(text, pos);
       const closeAt = findLine(text, contentOffset, (l) => isFenceClose(stripCr(l), marker));
       const closed = closeAt !== -1;
       const contentEnd = closed ? closeAt : text.length;
       blocks.push({
         kind: 'fence',
-        lang: fence[3].toLowerCase(),
-        content: stripIndent(text.slice(contentOffset, contentEnd), fence[1].length),
+        lang: fence.lang.toLowerCase(),
+        content: stripIndent(text.slice(contentOffset, contentEnd), fence.indent),
         offset: pos,
         contentOffset,
         closed,
@@ -79,15 +77,15 @@ export function scanMarkdown(text: string): Scanned {
       pos = closed ? nextLine(text, closeAt) : text.length;
       continue;
     }
-    const heading = HEADING.exec(line);
+    const heading = atxHeading(line);
     if (heading) {
-      const body = heading[2] ?? '';
+      const body = heading.text;
       blocks.push({
         kind: 'heading',
-        level: heading[1].length,
+        level: heading.level,
         text: body,
         offset: pos,
-        textOffset: pos + line.indexOf(body, heading[1].length + line.indexOf('#')),
+        textOffset: pos + line.indexOf(body, heading.level + line.indexOf('#')),
       });
     } else if (line.trim()) {
       blocks.push({ kind: 'text', text: line, offset: pos });

@@ -1,4 +1,4 @@
-import { isMap, isSeq, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { NodeDecl, Ref } from './declarations.js';
 import type { Reporter } from './reporter.js';
 import { didYouMean } from '../kit/did-you-mean.js';
@@ -151,10 +151,13 @@ export class NodeFields {
 
   /** Warns about fields this node type does not have, suggesting the closest known one. */
   checkKnown(own: readonly string[]): void {
-    const known = [...COMMON, ...own];
-    for (const key of Object.keys(this.values)) {
-      if (known.includes(key)) continue;
-      const keyNode = keyAt(this.decl.place.map, key);
+    const known = new Set([...COMMON, ...own]);
+    const unknown = Object.keys(this.values).filter((k) => !known.has(k));
+    if (!unknown.length) return;
+    // One pass over the map's keys: a map of thousands of keys must not cost thousands of searches.
+    const keyNodes = keyNodesOf(this.decl.place.map);
+    for (const key of unknown) {
+      const keyNode = keyNodes.get(key);
       this.report.warn(
         'unknown-field',
         `${this.decl.type} nodes have no field "${key}"; it is ignored${didYouMean(key, own)} (fields: ${own.join(', ')})`,
@@ -162,4 +165,13 @@ export class NodeFields {
       );
     }
   }
+}
+
+/** The key nodes of a YAML map by their text (the first of repeated keys). */
+function keyNodesOf(map: Node | undefined): Map<string, Node> {
+  const out = new Map<string, Node>();
+  if (isMap(map))
+    for (const p of map.items)
+      if (isScalar(p.key) && !out.has(String(p.key.value))) out.set(String(p.key.value), p.key as Node);
+  return out;
 }

@@ -1,3 +1,4 @@
+import { atxHeading, fenceOpening } from '../kit/headings.js';
 import { lineEnd, nextLine, stripCr } from '../kit/lines.js';
 /**
  * A line scanner for AgenticDSL Markdown: `### AgenticDSL \`/path\`` headings and the fenced blocks after
@@ -33,8 +34,7 @@ export interface DslBlock {
   fence?: DslFence;
 }
 
-const HEADING = /^ {0,3}(#{1,6})[ \t]+AgenticDSL\b[ \t]*(.*?)[ \t]*#*[ \t]*$/i;
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})[ \t]*([^\s`]*)[^`]*$/;
+const NAMED = /^AgenticDSL\b[ \t]*/i;
 const BEGIN = /#[ \t]*-+[ \t]*BEGIN[ \t]+AgenticDSL\b/i;
 const QUICK = /^ {0,3}#{1,6}[ \t]+AgenticDSL\b|BEGIN[ \t]+AgenticDSL/im;
 
@@ -51,27 +51,27 @@ export function scanAgenticDsl(text: string): DslBlock[] {
   while (pos < text.length) {
     const end = lineEnd(text, pos);
     const line = stripCr(text.slice(pos, end));
-    const fence = FENCE_OPEN.exec(line);
+    const fence = fenceOpening(line);
     if (fence) {
       const contentOffset = nextLine(text, pos);
-      const closeAt = findClose(text, contentOffset, fence[2]);
+      const closeAt = findClose(text, contentOffset, fence.marker);
       const closed = closeAt !== -1;
       const content = text.slice(contentOffset, closed ? closeAt : text.length);
-      const found: DslFence = { offset: pos, lang: fence[3].toLowerCase(), content, contentOffset, closed };
+      const found: DslFence = { offset: pos, lang: fence.lang.toLowerCase(), content, contentOffset, closed };
       if (pending && !pending.fence) pending.fence = found;
       else if (BEGIN.test(content)) blocks.push({ fence: found });
       pos = closed ? nextLine(text, closeAt) : text.length;
       continue;
     }
-    const heading = HEADING.exec(line);
+    const heading = dslHeading(line);
     if (heading) {
-      const rest = heading[2];
+      const rest = heading.rest;
       const tick = /`([^`]*)`/.exec(rest);
       const restOffset = pos + line.length - line.replace(/^.*?AgenticDSL\b[ \t]*/i, '').length;
       pending = {
         heading: {
           offset: pos,
-          level: heading[1].length,
+          level: heading.level,
           path: tick ? tick[1] : undefined,
           pathOffset: tick ? restOffset + tick.index + 1 : restOffset,
           rest,
@@ -97,4 +97,11 @@ function findClose(text: string, from: number, marker: string): number {
     pos = nextLine(text, pos);
   }
   return -1;
+}
+
+/** A heading `### AgenticDSL <rest>`: its level and what follows the name. */
+function dslHeading(line: string): { level: number; rest: string } | undefined {
+  const h = atxHeading(line);
+  const named = h && NAMED.exec(h.text);
+  return named ? { level: h.level, rest: h.text.slice(named[0].length) } : undefined;
 }

@@ -1,7 +1,7 @@
-import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../../ir/diagnostic.js';
 import { SourceText } from '../../ir/source.js';
 import type { EngineDiagnosticCode } from './codes.js';
+import { parseYamlValue } from '../kit/read-yaml.js';
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
@@ -15,17 +15,17 @@ export function readSkillMd(file: string, text: string, name: string | undefined
   let body = text;
   if (front) {
     body = text.slice(front[0].length);
-    let fields: unknown;
-    try {
-      fields = parseYaml(front[1]);
-    } catch (e) {
+    const read = parseYamlValue(front[1]);
+    const fields = 'value' in read ? read.value : undefined;
+    if ('problem' in read) {
+      const at = front[0].indexOf(front[1]);
       out.push(
         src.diagnostic(
           'warning',
           'engine/bad-frontmatter' satisfies EngineDiagnosticCode,
-          `the frontmatter of SKILL.md is not valid YAML (${(e as Error).message.split('\n')[0]}); it is left out of the prompt`,
-          0,
-          front[0].length,
+          `the frontmatter of SKILL.md is not valid YAML (${read.problem.message}); it is left out of the prompt`,
+          at + read.problem.start,
+          at + read.problem.end,
         ),
       );
     }

@@ -1,4 +1,5 @@
-import { isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
+import { readYaml, yamlValue } from './read-yaml.js';
 
 /** A parsed YAML block whose node ranges can be turned into file offsets. */
 export interface YamlBlock {
@@ -39,15 +40,12 @@ export function parseYamlBlock(
   report: YamlReporter,
   hints: YamlHints,
 ): YamlBlock | undefined {
-  const doc = parseDocument(yaml, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
-  for (const e of doc.errors) {
-    const message = e.message.split('\n')[0];
-    const hint = hints.opens.test(yaml.slice(Math.max(0, e.pos[0] - 40), e.pos[1] + 2))
-      ? `; ${hints.quote}`
-      : '';
-    report.error('yaml', `YAML: ${message}${hint}`, base + e.pos[0], base + Math.max(e.pos[1], e.pos[0] + 1));
+  const { doc, problems } = readYaml(yaml);
+  for (const e of problems) {
+    const hint = hints.opens.test(yaml.slice(Math.max(0, e.start - 40), e.end + 2)) ? `; ${hints.quote}` : '';
+    report.error('yaml', `YAML: ${e.message}${hint}`, base + e.start, base + e.end);
   }
-  if (doc.errors.length) return undefined;
+  if (!doc || problems.length) return undefined;
   let unquoted = false;
   visit(doc, {
     Map(_key, node) {
@@ -65,22 +63,11 @@ export function parseYamlBlock(
     },
   });
   if (unquoted) return undefined;
-  try {
-    return { doc, value: doc.toJS({ maxAliasCount: 100 }), base, text };
-  } catch (e) {
-    // An alias (*name) without its anchor (&name), or one that expands too much.
-    let at: [number, number] = [base, base + 1];
-    visit(doc, {
-      Alias(_key, node) {
-        if (node.range && !node.resolve(doc)) {
-          at = [base + node.range[0], base + node.range[1]];
-          return visit.BREAK;
-        }
-      },
-    });
-    report.error('yaml', `YAML: ${(e as Error).message.split('\n')[0]}; ${hints.aliases}`, ...at);
-    return undefined;
-  }
+  const read = yamlValue(doc);
+  if ('value' in read) return { doc, value: read.value, base, text };
+  const { message, start, end } = read.problem;
+  report.error('yaml', `YAML: ${message}; ${hints.aliases}`, base + start, base + end);
+  return undefined;
 }
 
 /** The YAML node at a key path below `from` (the document's root by default). */

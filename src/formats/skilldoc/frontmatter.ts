@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { readYaml, yamlValue } from '../kit/read-yaml.js';
 import type { FrontmatterBlock } from './frontmatter-block.js';
 import type { Reporter } from './reporter.js';
 
@@ -29,18 +29,18 @@ const PLAIN_WITH_COLON = /^([A-Za-z_][\w.-]*)([ \t]*:[ \t]+)([^'"|>[{&*!#\s].*?:
  */
 export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Frontmatter | undefined {
   const keys = topLevelKeys(block);
-  let doc = parseDocument(block.yaml, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
-  if (doc.errors.length) {
+  const first = readYaml(block.yaml);
+  let doc = first.doc;
+  if (!doc || first.problems.length) {
     const repair = quoteColonValues(block);
-    const retry =
-      repair && parseDocument(repair.yaml, { uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
-    if (!repair || !retry || retry.errors.length) {
-      for (const e of doc.errors)
+    const retry = doc && repair && readYaml(repair.yaml);
+    if (!repair || !retry || !retry.doc || retry.problems.length) {
+      for (const e of first.problems)
         report.error(
           'yaml',
-          `frontmatter YAML: ${e.message.split('\n')[0]}; write one "key: value" per line and quote values that contain ": " or start with a special character`,
-          block.yamlStart + e.pos[0],
-          block.yamlStart + e.pos[1],
+          `frontmatter YAML: ${e.message}; write one "key: value" per line and quote values that contain ": " or start with a special character`,
+          block.yamlStart + e.start,
+          block.yamlStart + e.end,
         );
       return undefined;
     }
@@ -51,9 +51,19 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
         f.start,
         f.end,
       );
-    doc = retry;
+    doc = retry.doc;
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  const read = yamlValue(doc);
+  if ('problem' in read) {
+    report.error(
+      'yaml',
+      `frontmatter YAML: ${read.problem.message}`,
+      block.yamlStart + read.problem.start,
+      block.yamlStart + read.problem.end,
+    );
+    return undefined;
+  }
+  const value = read.value;
   if (value === null || value === undefined) return { values: {}, keys, offset: block.yamlStart };
   if (typeof value !== 'object' || Array.isArray(value)) {
     report.error(

@@ -44,7 +44,8 @@ export interface ScannedBody {
   unclosedFence?: number;
 }
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+import { atxHeading } from '../kit/headings.js';
+
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const CHUNK_OPEN = /^ {0,3}<chunk(?=[\s>/])/;
 const CLOSE_TAG = '</chunk>';
@@ -66,9 +67,9 @@ export function scanBody(text: string, start: number): ScannedBody {
         fence = { marker: f[1], offset: pos };
       else if (CHUNK_OPEN.test(line)) scanOpenLine(line, pos, lineEnd, marks);
       else {
-        const h = HEADING.exec(line);
+        const h = atxHeading(line);
         if (h) {
-          marks.push({ kind: 'heading', level: h[1].length, text: h[2] ?? '', offset: pos, end: lineEnd });
+          marks.push({ kind: 'heading', level: h.level, text: h.text, offset: pos, end: lineEnd });
         } else pushClose(line, pos, lineEnd, 0, marks);
       }
     }

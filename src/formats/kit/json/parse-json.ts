@@ -1,5 +1,6 @@
 import type { JsonArray, JsonEntry, JsonNode, JsonObject, JsonScalar } from './json-node.js';
 import { SkeinError } from '../../../ir/errors.js';
+import { MAX_NESTING } from '../nesting.js';
 
 /** A parsed document, with the keys written more than once; or the first syntax error and where it is. */
 export type JsonParse =
@@ -50,13 +51,19 @@ export function parseJson(text: string): JsonParse {
 class Parser {
   pos = 0;
   readonly duplicates: JsonEntry[] = [];
+  private depth = 0;
 
   constructor(private readonly text: string) {}
 
   value(where: string): JsonNode {
     const c = this.text[this.pos];
-    if (c === '{') return this.object();
-    if (c === '[') return this.array();
+    if (c === '{' || c === '[') {
+      if (++this.depth > MAX_NESTING)
+        this.fail(`arrays and objects nest deeper than ${MAX_NESTING} levels here; flatten the structure`);
+      const node = c === '{' ? this.object() : this.array();
+      this.depth--;
+      return node;
+    }
     if (c === '"') return this.string();
     if (c === '-' || (c >= '0' && c <= '9')) return this.number();
     for (const [word, value] of [

@@ -102,7 +102,7 @@ function describe(root: JsonObject, e: ErrorObject, otherSchema: boolean): strin
         .replace(/, ([^,]*)$/, ' or $1')}${top ? `: ${FIELD_HINTS[top]}` : ''}`;
     }
     case 'type': {
-      const type = (e.params as { type: string }).type;
+      const type = (e.params as { type: unknown }).type;
       if (path.at(-1) === 'type' && (path[0] === 'input' || path[0] === 'output'))
         return `${where} must be a JSON Schema type (string, number, integer, boolean, object, array, null) or a list of them`;
       const stepField = path[0] === 'pipeline' && path.length === 3 ? STEP_HINTS[path[2]] : undefined;
@@ -125,8 +125,8 @@ function displayPath(path: readonly string[]): string {
   return `"${path.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i ? `.${s}` : s)).join('')}"`;
 }
 
-function article(type: string): string {
-  const kinds = type.split(',');
+function article(type: unknown): string {
+  const kinds = Array.isArray(type) ? type.map(String) : String(type).split(',');
   return kinds.map((k) => (k === 'object' || k === 'array' ? `an ${k}` : `a ${k}`)).join(' or ');
 }
 

@@ -1,0 +1,24 @@
+import { mutate, type Case } from './mutations.js';
+import type { Seed } from './seeds.js';
+
+/** The input a case describes: which seed, which of its files, and that file's mutated bytes. */
+export interface Input {
+  index: number;
+  target: string;
+  bytes: Buffer;
+}
+
+/** Applies a case to the seeds. */
+export function inputOf(seeds: readonly Seed[], c: Case): Input {
+  const seed = seeds[c.seed];
+  const target = seed.targets[c.target % seed.targets.length];
+  return { index: c.seed, target, bytes: mutate(seed.files.get(target)!, c.mutations) };
+}
+
+/** A problem's kind without the details that vary between inputs (numbers, quoted text), to group findings. */
+export function signature(problem: string): string {
+  return problem
+    .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, 'Q')
+    .replace(/\d+/g, 'N')
+    .slice(0, 100);
+}
