@@ -18,6 +18,7 @@ _CODE_CACHE = {}
 _CODE_CACHE_MAX = 256
 _USER_BUILTINS = dict(_builtins_module.__dict__)
 _DUMP = _json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(',', ':')).encode
+_LOADS = _json.JSONDecoder().decode
 
 
 def _compiled(source, filename):
@@ -42,13 +43,13 @@ def _type_name(exc):
 
 def _user_frames(exc):
     frames = []
-    for frame in _traceback.extract_tb(exc.__traceback__):
-        name = frame.filename
+    for name, line, function in _trusted_frames(exc.__traceback__):  # defined by the audit code
         if name == _SANDBOX_FILE or '/pyodide/' in name or '/_pyodide/' in name:
             continue
-        item = {'file': name, 'line': frame.lineno or 0, 'function': frame.name}
-        if frame.line:
-            item['text'] = frame.line
+        item = {'file': name, 'line': line, 'function': function}
+        text = _linecache.getline(name, line).strip()
+        if text:
+            item['text'] = text
         frames.append(item)
     return frames
 
@@ -107,7 +108,13 @@ def _not_json(result, entry, exc):
 
 
 def _run(source, filename, entry, input_json):
-    _restore_barriers()  # defined by the isolation code
+    reply = _call(source, filename, entry, input_json)
+    if not _settle_state():  # defined by the clean-state code
+        return reply[:-1] + ',"replace":true}'
+    return reply
+
+
+def _call(source, filename, entry, input_json):
     try:
         code = _compiled(source, filename)
         namespace = {'__name__': '__sandbox__', '__file__': filename, '__builtins__': dict(_USER_BUILTINS)}
@@ -122,7 +129,7 @@ def _run(source, filename, entry, input_json):
             )
         if not callable(function):
             return _refusal('no_entry', 'TypeError', entry + ' is a ' + type(function).__name__ + ', not a function; define def ' + entry + '(context): ...')
-        result = function(_json.loads(input_json))
+        result = function(_LOADS(input_json))
     except BaseException as exc:
         return _error(exc)
     if isinstance(result, _types.CoroutineType):
@@ -134,4 +141,4 @@ def _run(source, filename, entry, input_json):
         return _not_json(result, entry, exc)
     except BaseException as exc:
         return _error(exc)
-`;
+`
