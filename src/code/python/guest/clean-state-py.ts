@@ -125,11 +125,12 @@ def _clear_writable_folders():
 
 
 def _settle_state():
-    """After a call: collects what it left behind (running its finalizers now) and restores the
-    state, until nothing changes; False if a call's leftovers keep changing it."""
+    """After a call: collects what it left behind (running its finalizers now), then restores the
+    state, again while restoring changes something (dropping a value can run a finalizer);
+    False if the call's leftovers keep changing it."""
     for _ in range(4):
-        collected = _gc_state.collect()
-        if not _restore_state() and not collected:
+        _gc_state.collect()
+        if not _restore_state():
             return True
     return False
 

@@ -25,14 +25,10 @@ def _compiled(source, filename):
     key = (filename, source)
     entry = _CODE_CACHE.get(key)
     if entry is None:
-        lines = (len(source), None, source.splitlines(True), filename)
-        _linecache.cache[filename] = lines
         if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
             _CODE_CACHE.clear()
-        entry = _CODE_CACHE[key] = (compile(source, filename, 'exec', dont_inherit=True), lines)
-    else:
-        _linecache.cache[filename] = entry[1]
-    return entry[0]
+        entry = _CODE_CACHE[key] = compile(source, filename, 'exec', dont_inherit=True)
+    return entry
 
 
 def _type_name(exc):
@@ -41,7 +37,9 @@ def _type_name(exc):
     return cls.__qualname__ if module in ('builtins', '__main__', None) else module + '.' + cls.__qualname__
 
 
-def _user_frames(exc):
+def _user_frames(exc, source, filename):
+    # The source's lines, for the frames' text (the clean-state code takes them out after the call).
+    _linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     frames = []
     for name, line, function in _trusted_frames(exc.__traceback__):  # defined by the audit code
         if name == _SANDBOX_FILE or '/pyodide/' in name or '/_pyodide/' in name:
@@ -54,8 +52,8 @@ def _user_frames(exc):
     return frames
 
 
-def _error(exc, kind='python_error', message=None):
-    frames = _user_frames(exc)
+def _error(exc, source, filename, kind='python_error', message=None):
+    frames = _user_frames(exc, source, filename)
     error = {'kind': kind, 'type': _type_name(exc), 'message': str(exc) if message is None else message, 'frames': frames}
     if isinstance(exc, SyntaxError):
         error['message'] = exc.msg or str(exc)
@@ -131,7 +129,7 @@ def _call(source, filename, entry, input_json):
             return _refusal('no_entry', 'TypeError', entry + ' is a ' + type(function).__name__ + ', not a function; define def ' + entry + '(context): ...')
         result = function(_LOADS(input_json))
     except BaseException as exc:
-        return _error(exc)
+        return _error(exc, source, filename)
     if isinstance(result, _types.CoroutineType):
         result.close()
         return _refusal('not_json', 'TypeError', entry + '() is defined with async def; define it with def (code in the sandbox runs synchronously)')
@@ -140,5 +138,5 @@ def _call(source, filename, entry, input_json):
     except (TypeError, ValueError, RecursionError) as exc:
         return _not_json(result, entry, exc)
     except BaseException as exc:
-        return _error(exc)
+        return _error(exc, source, filename)
 `
