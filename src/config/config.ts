@@ -33,7 +33,20 @@ export interface SkeinConfig {
   store: string;
   server: ServerConfig;
   trace: TraceConfig;
+  /** Sizes past which input is refused: `limits:` in skein.yaml. */
+  limits: Limits;
 }
+
+/** What a run's input may be: `limits.inputBytes`, `limits.inputDepth`. */
+export interface InputLimits {
+  /** Largest input in bytes (its JSON text); default 1 MiB. */
+  inputBytes: number;
+  /** Deepest nesting of arrays and objects in an input; default 64. */
+  inputDepth: number;
+}
+
+/** `limits:` in skein.yaml. */
+export type Limits = InputLimits;
 
 /** `skein serve` settings: `server:` in skein.yaml. */
 export interface ServerConfig {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
-import type { McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
+import type { InputLimits, Limits, McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
 import { SkeinError } from '../ir/errors.js';
 import { readTrace } from './read-trace.js';
 
@@ -79,7 +79,24 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
     store: env.SKEIN_STORE || field('store', isString, '"sqlite" or "memory"') || 'sqlite',
     server: readServer(raw.server, file, env),
     trace: readTrace(raw.trace, file, env),
+    limits: readLimits(raw.limits, file),
   };
+}
+
+/** The limits when skein.yaml sets none. */
+export const DEFAULT_INPUT_LIMITS: InputLimits = { inputBytes: 1024 * 1024, inputDepth: 64 };
+
+function readLimits(v: unknown, file: string): Limits {
+  if (v !== undefined && v !== null && !isRecord(v))
+    throw new ConfigError(`${file}: "limits" must be a mapping (inputBytes, inputDepth)`);
+  const limits = (v ?? {}) as Record<string, unknown>;
+  const count = (name: keyof InputLimits): number => {
+    const value = limits[name] ?? DEFAULT_INPUT_LIMITS[name];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+      throw new ConfigError(`${file}: "limits.${name}" must be a whole number ≥ 1`);
+    return value;
+  };
+  return { inputBytes: count('inputBytes'), inputDepth: count('inputDepth') };
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../config/load-config.js';
 import { parseCommandArgs } from '../args.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
@@ -15,6 +16,6 @@ export async function resumeCommand(argv: string[]): Promise<number> {
     return (void process.stdout.write('Usage: skein resume RUN_ID --input JSON|@file.json [--json]\n'), 0);
   if (positionals.length !== 1) throw new UsageError('resume needs exactly one RUN_ID');
   const json = Boolean(values.json);
-  const input = readInputArg(values.input);
+  const input = readInputArg(values.input, loadConfig().limits);
   return driveRun({ json, model: values.model }, (skein, run) => skein.resume(positionals[0], input, run));
 }

@@ -77,9 +77,26 @@ def _process_modules():
     return [m for m in (_os, _posix, _sys.modules.get('os'), _sys.modules.get('posix')) if m is not None]
 
 
+def _from_bridge(value):
+    kind = type(value)
+    name = value.__name__ if kind is type(_sys) else kind.__module__ or ''
+    return isinstance(name, str) and bool(_refusal_for(name))
+
+
 def _install_barriers():
     for name in [n for n in _sys.modules if _refusal_for(n)]:
         del _sys.modules[name]
+    # Other modules' references to the bridge (__main__._pyodide_core, json.encoder's JS null marker).
+    for module in list(_sys.modules.values()):
+        namespace = getattr(module, '__dict__', None)
+        if type(namespace) is not dict:
+            continue
+        for key, value in list(namespace.items()):
+            if _from_bridge(value):
+                if type(value) is type(_sys):
+                    del namespace[key]
+                else:
+                    namespace[key] = object()
     _sys.meta_path[:] = [f for f in _sys.meta_path if f is not _RefuseImports and type(f).__module__.partition('.')[0] not in ('_pyodide', 'pyodide')]
     _sys.meta_path.insert(0, _RefuseImports)
     for module in _process_modules():
