@@ -46,7 +46,10 @@ export interface InputLimits {
 }
 
 /** `limits:` in skein.yaml. */
-export type Limits = InputLimits;
+export interface Limits extends InputLimits {
+  /** Largest output of one tool call in bytes (its JSON), and of an http.request response body; default 16 MiB. */
+  toolOutputBytes: number;
+}
 
 /** `skein serve` settings: `server:` in skein.yaml. */
 export interface ServerConfig {

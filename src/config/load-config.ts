@@ -83,20 +83,26 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
   };
 }
 
-/** The limits when skein.yaml sets none. */
+/** The input limits when skein.yaml sets none. */
 export const DEFAULT_INPUT_LIMITS: InputLimits = { inputBytes: 1024 * 1024, inputDepth: 64 };
+/** The limits when skein.yaml sets none. */
+export const DEFAULT_LIMITS: Limits = { ...DEFAULT_INPUT_LIMITS, toolOutputBytes: 16 * 1024 * 1024 };
 
 function readLimits(v: unknown, file: string): Limits {
   if (v !== undefined && v !== null && !isRecord(v))
-    throw new ConfigError(`${file}: "limits" must be a mapping (inputBytes, inputDepth)`);
+    throw new ConfigError(`${file}: "limits" must be a mapping (inputBytes, inputDepth, toolOutputBytes)`);
   const limits = (v ?? {}) as Record<string, unknown>;
-  const count = (name: keyof InputLimits): number => {
-    const value = limits[name] ?? DEFAULT_INPUT_LIMITS[name];
+  const count = (name: keyof Limits): number => {
+    const value = limits[name] ?? DEFAULT_LIMITS[name];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
       throw new ConfigError(`${file}: "limits.${name}" must be a whole number ≥ 1`);
     return value;
   };
-  return { inputBytes: count('inputBytes'), inputDepth: count('inputDepth') };
+  return {
+    inputBytes: count('inputBytes'),
+    inputDepth: count('inputDepth'),
+    toolOutputBytes: count('toolOutputBytes'),
+  };
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
