@@ -49,6 +49,8 @@ export interface InputLimits {
 export interface Limits extends InputLimits {
   /** Largest output of one tool call in bytes (its JSON), and of an http.request response body; default 16 MiB. */
   toolOutputBytes: number;
+  /** Longest time one model call may take, retries included; default 120 s. */
+  modelTimeoutMs: number;
 }
 
 /** `skein serve` settings: `server:` in skein.yaml. */

@@ -22,13 +22,13 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
     check: (spec) => void resolve(spec),
     async complete(req) {
       const model = resolve(req.model);
-      const answer = await complete(modelRequest(model, req));
+      const answer = await complete(modelRequest(model, req, config.limits.modelTimeoutMs));
       return { text: answer.text, model: model.id, usage: answer.usage, finishReason: answer.finishReason };
     },
     async completeJson(req) {
       const model = resolve(req.model);
       const answer = await completeJson({
-        ...modelRequest(model, req),
+        ...modelRequest(model, req, config.limits.modelTimeoutMs),
         schema: req.schema,
         repairAttempts: req.repairAttempts,
       });
@@ -69,9 +69,10 @@ export function createLlmService(config: SkeinConfig, forced?: string): LlmServi
 }
 
 /** The model call the runtime asked for, on the resolved model. */
-function modelRequest(model: ResolvedModel, req: LlmRequest) {
+function modelRequest(model: ResolvedModel, req: LlmRequest, timeoutMs: number) {
   return {
     model,
+    timeoutMs,
     system: req.system,
     prompt: req.prompt,
     temperature: req.temperature,

@@ -40,11 +40,11 @@ async function check(skein: Skein): Promise<void> {
   }
   const alice = await skein.run(join(FIXTURE, 'safe_lookup.md'), { name: 'alice' });
   assert.equal(alice.status, 'completed', JSON.stringify(alice));
-  assert.equal(alice.output?.count, 1);
+  assert.equal((alice.output as { count?: number }).count, 1);
   for (const name of ATTACKS.slice(0, 2)) {
     const result = await skein.run(join(FIXTURE, 'safe_lookup.md'), { name });
     assert.equal(result.status, 'completed', name);
-    assert.equal(result.output?.count, 0, name);
+    assert.equal((result.output as { count?: number }).count, 0, name);
   }
   const nul = await skein.run(join(FIXTURE, 'safe_lookup.md'), { name: 'alice\u0000%' });
   assert.equal(nul.status, 'failed');
