@@ -86,13 +86,17 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
 /** The input limits when skein.yaml sets none. */
 export const DEFAULT_INPUT_LIMITS: InputLimits = { inputBytes: 1024 * 1024, inputDepth: 64 };
 /** The limits when skein.yaml sets none. */
-export const DEFAULT_LIMITS: Limits = { ...DEFAULT_INPUT_LIMITS, toolOutputBytes: 16 * 1024 * 1024,
+export const DEFAULT_LIMITS: Limits = {
+  ...DEFAULT_INPUT_LIMITS,
+  toolOutputBytes: 16 * 1024 * 1024,
   modelTimeoutMs: 120_000,
 };
 
 function readLimits(v: unknown, file: string): Limits {
   if (v !== undefined && v !== null && !isRecord(v))
-    throw new ConfigError(`${file}: "limits" must be a mapping (inputBytes, inputDepth, toolOutputBytes, modelTimeoutMs)`);
+    throw new ConfigError(
+      `${file}: "limits" must be a mapping (inputBytes, inputDepth, toolOutputBytes, modelTimeoutMs)`,
+    );
   const limits = (v ?? {}) as Record<string, unknown>;
   const count = (name: keyof Limits): number => {
     const value = limits[name] ?? DEFAULT_LIMITS[name];

@@ -45,7 +45,11 @@ export async function loadPaths(paths: readonly string[], options: LoadOptions =
     // Reading a FIFO or a device can wait for ever, or never end.
     else
       out.units.push(
-        failure(path, 'skein/not-a-file', `${path} is not a regular file (a FIFO, socket or device); give a skill file or a folder`),
+        failure(
+          path,
+          'skein/not-a-file',
+          `${path} is not a regular file (a FIFO, socket or device); give a skill file or a folder`,
+        ),
       );
   }
   return out;

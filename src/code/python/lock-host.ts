@@ -27,12 +27,9 @@ const HOST_GLOBALS = [
 ];
 
 /** The constructors that compile a string into code: `Function`, and the async and generator kinds. */
-const CODE_CONSTRUCTORS = [
-  function () {},
-  async function () {},
-  function* () {},
-  async function* () {},
-].map((f) => Object.getPrototypeOf(f) as { constructor: unknown });
+const CODE_CONSTRUCTORS = [function () {}, async function () {}, function* () {}, async function* () {}].map(
+  (f) => Object.getPrototypeOf(f) as { constructor: unknown },
+);
 
 /**
  * The JavaScript-side barrier behind the Python one, for code that gets past the Python guards
@@ -56,7 +53,11 @@ export function lockHost(errno: () => Error): void {
   const global = globalThis as Record<string, unknown>;
   for (const name of HOST_GLOBALS) delete global[name];
   for (const prototype of CODE_CONSTRUCTORS)
-    Object.defineProperty(prototype, 'constructor', { value: refuseCode, writable: false, configurable: false });
+    Object.defineProperty(prototype, 'constructor', {
+      value: refuseCode,
+      writable: false,
+      configurable: false,
+    });
   checkLocked();
 }
 
@@ -76,5 +77,7 @@ function checkLocked(): void {
     // Refused, as it should be.
   }
   if (left.length || compiled)
-    throw new Error(`the sandbox's JavaScript lock did not hold (${[...left, compiled ? 'Function' : ''].join(' ')})`);
+    throw new Error(
+      `the sandbox's JavaScript lock did not hold (${[...left, compiled ? 'Function' : ''].join(' ')})`,
+    );
 }

@@ -50,7 +50,11 @@ export function compileInjaValue(source: string, locate: Locate): CompileResult<
         siteAt: () => site,
       });
       const whole = (scope: Scope) => evaluate(scope, null);
-      return { refs: exprRefs(only.expr), evaluate: whole, evaluateInterpolated: wholeValueInterpolated(whole) };
+      return {
+        refs: exprRefs(only.expr),
+        evaluate: whole,
+        evaluateInterpolated: wholeValueInterpolated(whole),
+      };
     }
     const context = templateContext(source, locate);
     return {

@@ -69,6 +69,8 @@ function refuseNul({ sql, values }: BoundSql): void {
   if (sql.includes('\0')) throw new Error('the query contains a NUL byte (\\0); remove it');
   values.forEach((value, i) => {
     if (typeof value === 'string' && value.includes('\0'))
-      throw new Error(`value ${i + 1} of the query contains a NUL byte (\\0), which SQL values cannot hold; remove it`);
+      throw new Error(
+        `value ${i + 1} of the query contains a NUL byte (\\0), which SQL values cannot hold; remove it`,
+      );
   });
 }

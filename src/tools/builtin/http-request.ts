@@ -50,7 +50,8 @@ export function httpRequestTool(allow: readonly string[], maxBodyBytes: number):
           },
         );
         const location = response.headers.get('location');
-        if (response.status < 300 || response.status > 399 || !location) return readResponse(response, maxBodyBytes);
+        if (response.status < 300 || response.status > 399 || !location)
+          return readResponse(response, maxBodyBytes);
         await response.body?.cancel();
         if (redirects === MAX_REDIRECTS)
           throw new Error(`more than ${MAX_REDIRECTS} redirects, the last one from ${url.href}`);

@@ -42,7 +42,10 @@ export const writeFileTool = defineTool({
     // handle is checked (a file with a second name outside the workspace is left as it is).
     const handle = await openWorkspaceFile(
       file.real,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK |
+      constants.O_WRONLY |
+        constants.O_CREAT |
+        constants.O_NOFOLLOW |
+        constants.O_NONBLOCK |
         (input.append ? constants.O_APPEND : 0),
       file.relative,
     );

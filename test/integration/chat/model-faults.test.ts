@@ -23,11 +23,16 @@ after(async () => {
   }
 });
 
-async function withModel(replies: FakeReply[], timeoutMs = TIMEOUT_MS): Promise<{ skein: Skein; fake: FakeOpenAI }> {
+async function withModel(
+  replies: FakeReply[],
+  timeoutMs = TIMEOUT_MS,
+): Promise<{ skein: Skein; fake: FakeOpenAI }> {
   const fake = await startFakeOpenAI(replies);
   const dir = mkdtempSync(join(tmpdir(), 'skein-model-faults-'));
   writeFileSync(join(dir, 'skein.yaml'), `home: ./home\nlimits:\n  modelTimeoutMs: ${timeoutMs}\n`);
-  const skein = openSkein({ config: loadConfig(dir, { SKEIN_MODEL: 'compat:fake-model', SKEIN_BASE_URL: fake.url }) });
+  const skein = openSkein({
+    config: loadConfig(dir, { SKEIN_MODEL: 'compat:fake-model', SKEIN_BASE_URL: fake.url }),
+  });
   opened.push({ skein, fake });
   return { skein, fake };
 }
@@ -58,19 +63,30 @@ test('429 with Retry-After is retried and the run completes', async () => {
 });
 
 test('5xx every time: retries are bounded and the error names the status and the attempts', async () => {
-  const { skein, fake } = await withModel(Array.from({ length: 10 }, () => ({ status: 503 })), 30_000);
+  const { skein, fake } = await withModel(
+    Array.from({ length: 10 }, () => ({ status: 503 })),
+    30_000,
+  );
   const message = await failsWith(skein, ASK, /503/);
   assert.match(message, /attempt/);
   assert.ok(fake.requests.length <= 3, `${fake.requests.length} requests`);
 });
 
 test('a malformed body fails with a clear error, not a crash', async () => {
-  const { skein } = await withModel(Array.from({ length: 5 }, () => ({ malformed: '{"choices": [ {"delta"' })));
-  await failsWith(skein, ASK, /compat:fake-model: Response stream ended without a finish reason|invalid|JSON/);
+  const { skein } = await withModel(
+    Array.from({ length: 5 }, () => ({ malformed: '{"choices": [ {"delta"' })),
+  );
+  await failsWith(
+    skein,
+    ASK,
+    /compat:fake-model: Response stream ended without a finish reason|invalid|JSON/,
+  );
 });
 
 test('a stream cut midway fails with a clear error', async () => {
-  const { skein } = await withModel(Array.from({ length: 5 }, () => ({ cut: 'the answer is a long one that never ends' })));
+  const { skein } = await withModel(
+    Array.from({ length: 5 }, () => ({ cut: 'the answer is a long one that never ends' })),
+  );
   // The provider's stream does not report the dropped connection: the configured timeout ends the call.
   await failsWith(skein, ASK, new RegExp(`terminated|closed|stream|timed out after ${TIMEOUT_MS} ms`));
 });

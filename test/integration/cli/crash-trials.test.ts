@@ -28,20 +28,37 @@ function random(seed: number): () => number {
   };
 }
 
-const marksOf = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+const marksOf = (file: string) =>
+  existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 
 test(`SIGKILL at ${TRIALS} seeded random moments of a run with side effects, then resume: nothing lost, nothing finished repeated`, async () => {
   const next = random(SEED);
   for (let trial = 0; trial < TRIALS; trial++) {
     const home = mkdtempSync(join(tmpdir(), 'skein-crash-trial-'));
     const marks = join(home, 'marks.txt');
-    const env = { SKEIN_HOME: home, SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'), MARKS_FILE: marks, SLOW_MS: '200' };
+    const env = {
+      SKEIN_HOME: home,
+      SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'),
+      MARKS_FILE: marks,
+      SLOW_MS: '200',
+    };
     const delay = Math.floor(next() * 2500);
     const label = `seed ${SEED}, trial ${trial}, kill after ${delay} ms`;
-    const child = spawn(process.execPath, [join(ROOT, 'bin/skein.js'), 'run', join(FIXTURE, 'crashy.md'), '--input', '{"label": "nap"}', '--json'], {
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'bin/skein.js'),
+        'run',
+        join(FIXTURE, 'crashy.md'),
+        '--input',
+        '{"label": "nap"}',
+        '--json',
+      ],
+      {
+        env: { ...process.env, ...env, NO_COLOR: '1' },
+        stdio: 'ignore',
+      },
+    );
     const closed = new Promise((resolve) => child.on('close', resolve));
     const timer = setTimeout(() => child.kill('SIGKILL'), delay);
     await closed;
@@ -68,7 +85,8 @@ test(`SIGKILL at ${TRIALS} seeded random moments of a run with side effects, the
     assert.equal(count('slow-end'), 1, `${label}: ${after.join(',')}`);
     // Each step ran once, or twice if it was in flight at the kill; at most one step ran twice.
     const twice = ['first', 'slow-start', 'last'].filter((m) => count(m) === 2);
-    for (const mark of ['first', 'slow-start', 'last']) assert.ok(count(mark) >= 1 && count(mark) <= 2, `${label}: ${after.join(',')}`);
+    for (const mark of ['first', 'slow-start', 'last'])
+      assert.ok(count(mark) >= 1 && count(mark) <= 2, `${label}: ${after.join(',')}`);
     assert.ok(twice.length <= 1, `${label}: ${after.join(',')}`);
   }
 });
@@ -83,11 +101,16 @@ test('50 concurrent resumes of one paused run, each through its own Skein on the
   await first.close();
   const skeins: Skein[] = Array.from({ length: 50 }, () => openSkein({ config: loadConfig(fixture, env) }));
   try {
-    const outcomes = await Promise.allSettled(skeins.map((s) => s.resume(paused.runId, { ok: true, note: 'go' })));
+    const outcomes = await Promise.allSettled(
+      skeins.map((s) => s.resume(paused.runId, { ok: true, note: 'go' })),
+    );
     const won = outcomes.filter((o) => o.status === 'fulfilled' && o.value.status === 'completed');
-    assert.equal(won.length, 1, JSON.stringify(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.status : String(o.reason)))));
-    for (const o of outcomes)
-      if (o !== won[0]) assert.equal(o.status, 'rejected', JSON.stringify(o));
+    assert.equal(
+      won.length,
+      1,
+      JSON.stringify(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.status : String(o.reason)))),
+    );
+    for (const o of outcomes) if (o !== won[0]) assert.equal(o.status, 'rejected', JSON.stringify(o));
     const run = await skeins[0].getRun(paused.runId);
     assert.equal(run?.status, 'completed');
     assert.deepEqual(run?.output, { answer: 'pen ok=true note=go' });

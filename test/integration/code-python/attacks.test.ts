@@ -4,10 +4,17 @@ import { createPythonSandbox } from '../../../src/code/python/index.js';
 import { lines, python, TEST_SNAPSHOTS } from '../../helpers/python.js';
 
 // The attacks of issue 11 on one interpreter: each is refused, or undone before the next call.
-const sandbox = createPythonSandbox({ workers: 1, snapshotDir: TEST_SNAPSHOTS, timeoutMs: 3000, graceMs: 500 });
+const sandbox = createPythonSandbox({
+  workers: 1,
+  snapshotDir: TEST_SNAPSHOTS,
+  timeoutMs: 3000,
+  graceMs: 500,
+});
 after(() => sandbox.close());
 
-const DUMPS = python('import json\ndef main(c):\n    return {"text": json.dumps({"a": [1, 2]}), "back": json.loads("[3]")}');
+const DUMPS = python(
+  'import json\ndef main(c):\n    return {"text": json.dumps({"a": [1, 2]}), "back": json.loads("[3]")}',
+);
 const CLEAN = { text: '{"a": [1, 2]}', back: [3] };
 
 /** The first line of the error a call fails with. */
@@ -21,28 +28,32 @@ async function failure(source: string): Promise<string> {
 
 test('patches of json, its classes and collections do not reach the next call', async () => {
   // The patching call's own answer goes through the patched encoder: forged, or refused as broken.
-  const patched = await sandbox.run(
-    python(
-      lines(
-        'import json, collections, json.decoder',
-        'def main(c):',
-        '    json.dumps = lambda *a, **k: "forged"',
-        '    json.loads = lambda *a, **k: ["forged"]',
-        '    json.JSONEncoder.iterencode = lambda *a, **k: iter(["forged"])',
-        '    json._default_decoder.parse_object = lambda *a, **k: "forged"',
-        '    json.decoder.BACKSLASH["n"] = "forged"',
-        '    collections.OrderedDict = dict',
-        '    import sys; sys.setrecursionlimit(50)',
-        '    return {"patched": json.dumps(1)}',
+  const patched = await sandbox
+    .run(
+      python(
+        lines(
+          'import json, collections, json.decoder',
+          'def main(c):',
+          '    json.dumps = lambda *a, **k: "forged"',
+          '    json.loads = lambda *a, **k: ["forged"]',
+          '    json.JSONEncoder.iterencode = lambda *a, **k: iter(["forged"])',
+          '    json._default_decoder.parse_object = lambda *a, **k: "forged"',
+          '    json.decoder.BACKSLASH["n"] = "forged"',
+          '    collections.OrderedDict = dict',
+          '    import sys; sys.setrecursionlimit(50)',
+          '    return {"patched": json.dumps(1)}',
+        ),
       ),
-    ),
-    {},
-  ).catch((e: Error) => e.message);
+      {},
+    )
+    .catch((e: Error) => e.message);
   assert.match(String(patched), /broke the sandbox's answer/);
   assert.deepEqual(await sandbox.run(DUMPS, {}), CLEAN);
   assert.deepEqual(
     await sandbox.run(
-      python('import collections, sys\ndef main(c):\n    return [collections.OrderedDict.__name__, sys.getrecursionlimit() > 50]'),
+      python(
+        'import collections, sys\ndef main(c):\n    return [collections.OrderedDict.__name__, sys.getrecursionlimit() > 50]',
+      ),
       {},
     ),
     ['OrderedDict', true],
@@ -129,18 +140,25 @@ test('frames, gc walks and code replacement, the ways to the sandbox internals, 
   );
   // Builtins that the sandbox replaced lead only to the barriers' own namespace, restored after each call.
   const reached = await sandbox.run(
-    python('def main(c):\n    g = open.__globals__\n    g.clear()\n    return sorted(k for k in ("_STATE", "_run", "_trusted_frames") if k in g)'),
+    python(
+      'def main(c):\n    g = open.__globals__\n    g.clear()\n    return sorted(k for k in ("_STATE", "_run", "_trusted_frames") if k in g)',
+    ),
     {},
   );
   assert.deepEqual(reached, []);
-  assert.match(await failure('def main(c):\n    return open("/etc/passwd").read()'), /^PermissionError: open\(\) is not available/);
+  assert.match(
+    await failure('def main(c):\n    return open("/etc/passwd").read()'),
+    /^PermissionError: open\(\) is not available/,
+  );
 });
 
 test('no JavaScript runs from Python: no Function constructor, no timers outliving a call', async () => {
   // The worker refuses to start unless its lock holds (checked inside the worker at boot); here
   // a time-consuming call ends, and the interpreter still answers, nothing left running.
   assert.match(
-    await failure('def main(c):\n    while True:\n        try:\n            pass\n        except BaseException:\n            pass'),
+    await failure(
+      'def main(c):\n    while True:\n        try:\n            pass\n        except BaseException:\n            pass',
+    ),
     /time limit/,
   );
   assert.deepEqual(await sandbox.run(DUMPS, {}), CLEAN);
@@ -180,7 +198,9 @@ test('the battery: recursion and memory bombs, huge output, an exception-swallow
     /^RecursionError/,
   );
   assert.match(await failure('def main(c):\n    return "x" * (2 ** 40)'), /MemoryError|OverflowError/);
-  const printed = await failure('def main(c):\n    for i in range(5000):\n        print("line", i)\n    raise ValueError("after output")');
+  const printed = await failure(
+    'def main(c):\n    for i in range(5000):\n        print("line", i)\n    raise ValueError("after output")',
+  );
   assert.equal(printed, 'ValueError: after output');
   assert.match(
     await failure(

@@ -23,7 +23,10 @@ after(async () => {
 
 function open(databaseUrl: string): Skein {
   const dir = mkdtempSync(join(tmpdir(), 'skein-injection-'));
-  writeFileSync(join(dir, 'skein.yaml'), `home: ./home\nstore: memory\ntools:\n  database:\n    url: ${JSON.stringify(databaseUrl)}\n`);
+  writeFileSync(
+    join(dir, 'skein.yaml'),
+    `home: ./home\nstore: memory\ntools:\n  database:\n    url: ${JSON.stringify(databaseUrl)}\n`,
+  );
   const skein = openSkein({ config: loadConfig(dir, {}) });
   opened.push(skein);
   return skein;
@@ -54,7 +57,9 @@ async function check(skein: Skein): Promise<void> {
 test('SQLite: a query passed whole through a variable is refused; bound values stay data', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'skein-injection-db-')), 'users.db');
   const db = new Database(file);
-  db.exec("CREATE TABLE users (name TEXT, secret TEXT); INSERT INTO users VALUES ('alice', 's3cret-a'), ('bob', 's3cret-b');");
+  db.exec(
+    "CREATE TABLE users (name TEXT, secret TEXT); INSERT INTO users VALUES ('alice', 's3cret-a'), ('bob', 's3cret-b');",
+  );
   db.close();
   await check(open(`sqlite:${file}`));
 });
@@ -72,18 +77,22 @@ async function pgUnreachable(): Promise<string | undefined> {
 }
 const pgReason = await pgUnreachable();
 
-test('PostgreSQL: a query passed whole through a variable is refused; bound values stay data', { skip: pgReason }, async () => {
-  const schema = `i11_attacks_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(
-    `CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.users (name TEXT, secret TEXT); INSERT INTO ${schema}.users VALUES ('alice', 's3cret-a'), ('bob', 's3cret-b');`,
-  );
-  try {
-    const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    await check(open(url));
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-});
+test(
+  'PostgreSQL: a query passed whole through a variable is refused; bound values stay data',
+  { skip: pgReason },
+  async () => {
+    const schema = `i11_attacks_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(
+      `CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.users (name TEXT, secret TEXT); INSERT INTO ${schema}.users VALUES ('alice', 's3cret-a'), ('bob', 's3cret-b');`,
+    );
+    try {
+      const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      await check(open(url));
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  },
+);

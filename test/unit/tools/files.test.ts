@@ -107,10 +107,17 @@ test('a hard link inside the workspace to a file outside it is refused for readi
   const outside = join(dir, 'secret.txt');
   await writeFile(outside, 'outside secret');
   await link(outside, join(workspace, 'linked.txt'));
-  for (const attempt of [read('linked.txt'), write('linked.txt', 'overwritten'), write('linked.txt', 'more', true)])
+  for (const attempt of [
+    read('linked.txt'),
+    write('linked.txt', 'overwritten'),
+    write('linked.txt', 'more', true),
+  ])
     await assert.rejects(attempt, (e: unknown) => {
       assert.ok(e instanceof ToolError);
-      assert.match(e.message, /"linked.txt" has 2 hard links, so another name for it may lie outside the workspace/);
+      assert.match(
+        e.message,
+        /"linked.txt" has 2 hard links, so another name for it may lie outside the workspace/,
+      );
       return true;
     });
   assert.equal(await readFile(outside, 'utf8'), 'outside secret');

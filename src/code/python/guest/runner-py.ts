@@ -139,4 +139,4 @@ def _call(source, filename, entry, input_json):
         return _not_json(result, entry, exc)
     except BaseException as exc:
         return _error(exc, source, filename)
-`
+`;
