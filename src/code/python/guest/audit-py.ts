@@ -2,15 +2,15 @@
 // hooks cannot be removed or listed, so the hook is the one place user code cannot reach. It
 // refuses what leads from user code to the runner's own objects or to Pyodide's bridge: frames
 // (through which a function's globals are reached), the gc module's object walks, replacing a
-// function's code or defaults, tracing hooks, further audit hooks, and creating the built-in
-// modules `_pyodide_core` (the JavaScript bridge) and `_imp` (which would bring back the
-// unguarded module loader) by any import mechanism.
+// function's code or defaults, tracing hooks, further audit hooks, creating the built-in modules
+// `_pyodide_core` (the JavaScript bridge) and `_imp` (which would bring back the unguarded module
+// loader) by any import mechanism, and file-system changes outside /tmp and /home/pyodide.
 
 /**
  * Installs the hook (and the barriers' stand-in for `_imp.create_builtin`, and their refusals of
- * open and input into the builtins user code gets) and defines `_trusted_frames(tb)`, the runner's one way to read a traceback's
- * frames (the hook lets it through while the runner reads them, with the garbage collector off so
- * no user finalizer runs meanwhile).
+ * open and input into the builtins user code gets) and defines `_trusted_frames(tb)`, the runner's
+ * one way to read a traceback's frames (the hook lets it through while the runner reads them, with
+ * the garbage collector off so no user finalizer runs meanwhile).
  */
 export const AUDIT_PY = String.raw`
 import _imp
