@@ -14,7 +14,9 @@ import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../../helpers/
 
 const ASK = join(ROOT, 'test/fixtures/model-faults/ask.md');
 const ASK_JSON = join(ROOT, 'test/fixtures/model-faults/ask_json.md');
+// Short, for the faults that end at the timeout; the others get room for a loaded machine.
 const TIMEOUT_MS = 1500;
+const ROOMY_MS = 60_000;
 const opened: { skein: Skein; fake: FakeOpenAI }[] = [];
 after(async () => {
   for (const { skein, fake } of opened) {
@@ -52,10 +54,13 @@ async function failsWith(skein: Skein, skill: string, cause: RegExp): Promise<st
 }
 
 test('429 with Retry-After is retried and the run completes', async () => {
-  const { skein, fake } = await withModel([
-    { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'slow down' } } },
-    { text: 'forty-two' },
-  ]);
+  const { skein, fake } = await withModel(
+    [
+      { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'slow down' } } },
+      { text: 'forty-two' },
+    ],
+    ROOMY_MS,
+  );
   const result = await skein.run(ASK, { question: 'how much?' });
   assert.equal(result.status, 'completed', JSON.stringify(result));
   assert.deepEqual(result.output, { answer: 'forty-two' });
@@ -100,7 +105,10 @@ test('a server that never answers: the run fails at the configured timeout', asy
 });
 
 test('an answer that never matches the schema: bounded repairs, then an error naming the field', async () => {
-  const { skein, fake } = await withModel(Array.from({ length: 10 }, () => ({ text: '{"score": "high"}' })));
+  const { skein, fake } = await withModel(
+    Array.from({ length: 10 }, () => ({ text: '{"score": "high"}' })),
+    ROOMY_MS,
+  );
   await failsWith(skein, ASK_JSON, /array/);
   assert.equal(fake.requests.length, 3);
 });
