@@ -107,9 +107,15 @@ def _not_json(result, entry, exc):
 
 def _run(source, filename, entry, input_json):
     reply = _call(source, filename, entry, input_json)
-    if not _settle_state():  # defined by the clean-state code
-        return reply[:-1] + ',"replace":true}'
-    return reply
+    # The host's interrupt (the call's time limit) can land while the state is being restored: the
+    # restore starts again, so the interpreter is never left half restored.
+    for _ in range(3):
+        try:
+            clean = _settle_state()  # defined by the clean-state code
+            break
+        except KeyboardInterrupt:
+            clean = False
+    return reply if clean else reply[:-1] + ',"replace":true}'
 
 
 def _call(source, filename, entry, input_json):
