@@ -33,6 +33,24 @@ export interface SkeinConfig {
   store: string;
   server: ServerConfig;
   trace: TraceConfig;
+  /** Sizes past which input is refused: `limits:` in skein.yaml. */
+  limits: Limits;
+}
+
+/** What a run's input may be: `limits.inputBytes`, `limits.inputDepth`. */
+export interface InputLimits {
+  /** Largest input in bytes (its JSON text); default 1 MiB. */
+  inputBytes: number;
+  /** Deepest nesting of arrays and objects in an input; default 64. */
+  inputDepth: number;
+}
+
+/** `limits:` in skein.yaml. */
+export interface Limits extends InputLimits {
+  /** Largest output of one tool call in bytes (its JSON), and of an http.request response body; default 16 MiB. */
+  toolOutputBytes: number;
+  /** Longest time one model call may take, retries included; default 120 s. */
+  modelTimeoutMs: number;
 }
 
 /** `skein serve` settings: `server:` in skein.yaml. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import type { McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
+import type { InputLimits, Limits, McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
 import { checkConfig } from './check-config.js';
 import { ConfigError } from './config-error.js';
 import { readTrace } from './read-trace.js';
@@ -62,7 +62,22 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
     store: env.SKEIN_STORE || raw.store || 'sqlite',
     server: readServer(raw.server ?? {}, env),
     trace: readTrace(raw.trace, file, env),
+    limits: readLimits(raw.limits),
   };
+}
+
+/** The input limits when skein.yaml sets none. */
+export const DEFAULT_INPUT_LIMITS: InputLimits = { inputBytes: 1024 * 1024, inputDepth: 64 };
+/** The limits when skein.yaml sets none. */
+export const DEFAULT_LIMITS: Limits = {
+  ...DEFAULT_INPUT_LIMITS,
+  toolOutputBytes: 16 * 1024 * 1024,
+  modelTimeoutMs: 120_000,
+};
+
+/** The limits of skein.yaml (whole numbers ≥ 1, checked by the config's schema) over the defaults. */
+function readLimits(limits: Partial<Limits> = {}): Limits {
+  return { ...DEFAULT_LIMITS, ...limits };
 }
 
 /** skein.yaml as its JSON Schema (schema/skein.schema.json) lets it be. */
@@ -78,6 +93,7 @@ interface RawConfig {
   mcpServers?: Record<string, McpServerConfig>;
   server?: Partial<ServerConfig>;
   trace?: unknown;
+  limits?: Partial<Limits>;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;

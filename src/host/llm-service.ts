@@ -30,14 +30,14 @@ export function createLlmService(config: SkeinConfig, forced?: string | Language
     async complete(req) {
       const { complete } = await models();
       const model = await resolve(req.model);
-      const answer = await complete(modelRequest(model, req));
+      const answer = await complete(modelRequest(model, req, config.limits.modelTimeoutMs));
       return { text: answer.text, model: model.id, usage: answer.usage, finishReason: answer.finishReason };
     },
     async completeJson(req) {
       const { completeJson } = await models();
       const model = await resolve(req.model);
       const answer = await completeJson({
-        ...modelRequest(model, req),
+        ...modelRequest(model, req, config.limits.modelTimeoutMs),
         schema: req.schema,
         repairAttempts: req.repairAttempts,
       });
@@ -84,9 +84,10 @@ function fromObject(model: LanguageModelV3): ResolvedModel {
 }
 
 /** The model call the runtime asked for, on the resolved model. */
-function modelRequest(model: ResolvedModel, req: LlmRequest) {
+function modelRequest(model: ResolvedModel, req: LlmRequest, timeoutMs: number) {
   return {
     model,
+    timeoutMs,
     system: req.system,
     prompt: req.prompt,
     temperature: req.temperature,

@@ -66,6 +66,7 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
           runId: o.runId,
           log: o.log,
           workspace: config.workspace,
+          maxOutputBytes: config.limits.toolOutputBytes,
         }),
     },
     code: {

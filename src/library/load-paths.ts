@@ -42,7 +42,16 @@ export async function loadPaths(paths: readonly string[], options: LoadOptions =
       continue;
     }
     if (info.isDirectory()) await loadFolder(path, options, out);
-    else await loadFile(path, options, out, true);
+    else if (info.isFile()) await loadFile(path, options, out, true);
+    // Reading a FIFO or a device can wait for ever, or never end.
+    else
+      out.units.push(
+        failure(
+          path,
+          'skein/not-a-file',
+          `${path} is not a regular file (a FIFO, socket or device); give a skill file or a folder`,
+        ),
+      );
   }
   return out;
 }

@@ -15,6 +15,10 @@ export type FakeReply = { delayMs?: number } & (
   | { toolCalls: FakeToolCall[]; text?: string }
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { hang: true }
+  /** A 200 whose body is this text, as it is (a broken or truncated JSON answer). */
+  | { malformed: string }
+  /** The streamed answer cut off midway: half its words are sent, then the connection is dropped. */
+  | { cut: string }
 );
 
 /** A chat-completions request body as the server received it. */
@@ -91,6 +95,11 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
     if (res.destroyed) return;
     if ('hang' in reply) return void (await gone);
     if ('status' in reply) return sendError(res, reply);
+    if ('malformed' in reply) {
+      res.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+      return void res.end(reply.malformed);
+    }
+    if ('cut' in reply) return cutStream(res, body, reply.cut);
     const message = { text: reply.text ?? '', toolCalls: reply.toolCalls ?? [] };
     if (body.stream) return streamAnswer(res, body, message);
     sendJson(res, 200, answer(body, message));
@@ -180,6 +189,17 @@ function streamAnswer(res: ServerResponse, request: ChatRequest, message: Answer
   delta({}, message.toolCalls.length ? 'tool_calls' : 'stop');
   if (request.stream_options?.include_usage) send([], { usage: usage(request, message) });
   res.end('data: [DONE]\n\n');
+}
+
+/** Streams the first half of the text's words, then drops the connection without finishing. */
+function cutStream(res: ServerResponse, request: ChatRequest, text: string): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const words = text.split(/(?<=\s)/);
+  for (const piece of words.slice(0, Math.ceil(words.length / 2)))
+    res.write(
+      `data: ${JSON.stringify({ id: 'chatcmpl-cut', object: 'chat.completion.chunk', created: 0, model: request.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
+    );
+  res.destroy();
 }
 
 /** Token counts derived from text length: about four characters a token. */

@@ -11,6 +11,8 @@ export interface InvokeOptions {
   runId?: string;
   /** Receives the tool's log lines; without it they are dropped. */
   log?: (message: string) => void;
+  /** Largest output in bytes (as JSON); a larger one is a ToolError. Default: no limit. */
+  maxOutputBytes?: number;
 }
 
 /**
@@ -38,13 +40,29 @@ export async function invokeTool(
     if (e instanceof ToolError && e.tool === tool.name) throw e;
     throw new ToolError(tool.name, e instanceof Error ? e.message : String(e), { cause: e });
   }
-  if (returned === undefined) return written;
-  if (!isPlainObject(returned))
+  if (returned !== undefined && !isPlainObject(returned))
     throw new ToolError(
       tool.name,
       `returned ${Array.isArray(returned) ? 'an array' : typeof returned}; a tool returns a record of outputs or nothing`,
     );
-  return { ...written, ...returned };
+  const output = returned === undefined ? written : { ...written, ...returned };
+  if (options.maxOutputBytes !== undefined) checkOutputSize(tool, output, options.maxOutputBytes);
+  return output;
+}
+
+/** Refuses an output larger than the limit: it would be kept in the run's record and its events. */
+function checkOutputSize(tool: Tool, output: Record<string, unknown>, max: number): void {
+  let bytes: number;
+  try {
+    bytes = Buffer.byteLength(JSON.stringify(output) ?? '');
+  } catch {
+    return; // Not JSON (a cycle, a BigInt): the store says so when it saves the output.
+  }
+  if (bytes > max)
+    throw new ToolError(
+      tool.name,
+      `returned ${bytes} bytes of output, more than the limit of ${max} (limits.toolOutputBytes in skein.yaml)`,
+    );
 }
 
 /** The input as the tool gets it: checked against `inputSchema` with defaults applied, `Interpolated` kept only for tools that bind values. */

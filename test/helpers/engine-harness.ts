@@ -3,7 +3,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import type { SkeinConfig } from '../../src/config/config.js';
 import { createLlmService } from '../../src/host/llm-service.js';
 import type { CodeSpec } from '../../src/ir/nodes.js';
 import type { Skill } from '../../src/ir/skill.js';
@@ -14,6 +13,7 @@ import { createPythonSandbox, type PythonSandbox } from '../../src/code/python/i
 import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { invokeTool, loadToolModules, ToolRegistry, type Tool } from '../../src/tools/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeScript } from './fake-openai.js';
+import { testConfig } from './tools.js';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const EXAMPLE = join(ROOT, 'examples/engine');
@@ -72,7 +72,7 @@ export async function harness(
   const registry = new ToolRegistry();
   for (const tool of options.tools ?? (await loadToolModules([join(EXAMPLE, 'tools/legal-tools.ts')])))
     registry.register(tool);
-  const config = { baseUrl: fake.url } as SkeinConfig;
+  const config = { ...testConfig('/tmp'), baseUrl: fake.url };
   const workspace = options.workspace ?? join(EXAMPLE, 'workspace');
   const events: RunEvent[] = [];
   const runtime = new Runtime({

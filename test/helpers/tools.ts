@@ -1,4 +1,5 @@
 // Shared set-up for the tool tests: temporary folders, a config, and interpolated text.
+import { DEFAULT_LIMITS } from '../../src/config/load-config.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ export function testConfig(
     tools: { modules: [], httpAllow: [], ...tools },
     mcpServers,
     store: 'sqlite',
+    limits: DEFAULT_LIMITS,
     server: { tokens: [], cors: [], bodyLimit: 1024 * 1024, shutdownGraceMs: 10_000 },
     trace: { content: false, redact: [], prices: {} },
   };

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../config/load-config.js';
 import { parseCommandArgs } from '../args.js';
 import { resumeSpec } from '../specs/resume.js';
 import { readInputArg } from '../input-arg.js';
@@ -9,7 +10,7 @@ export async function resumeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, resumeSpec.options);
   if (positionals.length !== 1) throw new UsageError('resume needs exactly one RUN_ID');
   const json = Boolean(values.json);
-  const input = readInputArg(values.input);
+  const input = readInputArg(values.input, loadConfig().limits);
   return driveRun({ json, model: values.model }, async (skein, run) => {
     const found = await skein.findRun(positionals[0]);
     return skein.resume(found?.id ?? positionals[0], input, run);

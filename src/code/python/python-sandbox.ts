@@ -3,7 +3,8 @@ import type { CodeRunOptions, CodeService } from '../../runtime/index.js';
 import { SandboxError } from './errors.js';
 import { Interpreter, type RawReply } from './interpreter.js';
 import { prepareCall } from './prepare-call.js';
-import type { CallOutcome, CallRequest } from './protocol.js';
+import type { CallRequest } from './protocol.js';
+import { readReply, type CheckedReply } from './read-reply.js';
 import { pythonError } from './python-failure.js';
 import {
   forgetPyodideSnapshot,
@@ -233,7 +234,16 @@ export class PythonSandbox implements CodeService {
   private answered(job: Job, interpreter: Interpreter, raw: RawReply): void {
     this.finished(job);
     this.counts.calls++;
-    const outcome = JSON.parse(raw.reply) as CallOutcome;
+    let checked: CheckedReply;
+    try {
+      checked = readReply(raw.reply);
+    } catch (e) {
+      interpreter.usable = false;
+      this.settle(job, e);
+      return this.giveBack(interpreter);
+    }
+    const { outcome, replace } = checked;
+    if (replace) interpreter.usable = false;
     if ('value' in outcome) this.settle(job, outcome.value);
     else {
       const cause =

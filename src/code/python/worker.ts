@@ -10,6 +10,8 @@ import { OutputBuffer } from './output-buffer.js';
 import type { CallRequest, WorkerMessage, WorkerStart } from './protocol.js';
 import { ISOLATION_PY } from './guest/isolation-py.js';
 import { RUNNER_PY } from './guest/runner-py.js';
+import { AUDIT_PY } from './guest/audit-py.js';
+import { CLEAN_STATE_PY } from './guest/clean-state-py.js';
 
 type RunFunction = (source: string, filename: string, entry: string, input: string) => string;
 
@@ -74,13 +76,21 @@ async function load(output: OutputBuffer): Promise<{ pyodide: PyodideInterface; 
   return { pyodide, snapshot: pyodide.makeMemorySnapshot() };
 }
 
-/** Defines the runner and the barriers in a namespace of their own and returns `_run`. */
+/**
+ * Installs the barriers in a namespace of their own (user code can reach it, so it holds nothing
+ * else), then defines the runner, the audit hook and the clean-state record in another one that
+ * no user code can reach, and returns `_run`.
+ */
 function installRunner(pyodide: PyodideInterface): RunFunction {
-  const namespace = pyodide.globals.get('dict')();
-  pyodide.runPython(RUNNER_PY, { globals: namespace, filename: '<skein-sandbox>' });
-  pyodide.runPython(ISOLATION_PY, { globals: namespace, filename: '<skein-sandbox>' });
+  const dict = pyodide.globals.get('dict');
+  const barriers = dict();
+  pyodide.runPython(ISOLATION_PY, { globals: barriers, filename: '<skein-sandbox>' });
+  const namespace = dict();
+  namespace.set('_BARRIERS', barriers);
+  for (const source of [RUNNER_PY, AUDIT_PY, CLEAN_STATE_PY])
+    pyodide.runPython(source, { globals: namespace, filename: '<skein-sandbox>' });
   const run = namespace.get('_run') as RunFunction;
-  namespace.destroy();
+  for (const proxy of [namespace, barriers, dict]) proxy.destroy();
   return run;
 }
 

@@ -1,9 +1,9 @@
-import type { Condition, SourceRef, Template, ValueExpr } from '../../ir/expr.js';
+import type { Condition, Scope, SourceRef, Template, ValueExpr } from '../../ir/expr.js';
 import type { Span } from '../ast.js';
 import { attempt, type CompileResult } from '../compile-error.js';
 import type { TemplateContext } from '../compile/template.js';
 import { compileExpr } from '../compile/expr.js';
-import { compileInterpolation } from '../compile/interpolation.js';
+import { compileInterpolation, wholeValueInterpolated } from '../compile/interpolation.js';
 import { compileTemplate } from '../compile/template.js';
 import { exprRefs, templateReads, type LoopReads } from '../refs.js';
 import { rewriteExpr, rewriteTemplate, type AegisOptions, type OlderForm } from './older-forms.js';
@@ -63,7 +63,13 @@ export function compileAegisValue(
         depth: 0,
         siteAt: () => site,
       });
-      return { refs: exprRefs(only.expr), olderForms, evaluate: (scope) => evaluate(scope, null) };
+      const whole = (scope: Scope) => evaluate(scope, null);
+      return {
+        refs: exprRefs(only.expr),
+        olderForms,
+        evaluate: whole,
+        evaluateInterpolated: wholeValueInterpolated(whole),
+      };
     }
     const context = templateContext(source, at);
     const render = compileTemplate(nodes, context);

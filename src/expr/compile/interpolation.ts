@@ -42,3 +42,15 @@ export function compileInterpolation(
     return new Interpolated(strings, values, text);
   };
 }
+
+/**
+ * `evaluateInterpolated` for a value written as exactly one `{{ expr }}`: text comes back as an
+ * `Interpolated` with no strings of its own, so a tool that binds values (SQL) can tell that its
+ * whole input came from a value and refuse it, instead of running text spliced in an earlier step.
+ */
+export function wholeValueInterpolated(evaluate: (scope: Scope) => unknown): (scope: Scope) => unknown {
+  return (scope) => {
+    const value = evaluate(scope);
+    return typeof value === 'string' ? new Interpolated(['', ''], [value], value) : value;
+  };
+}

@@ -1,7 +1,7 @@
-import type { Template, ValueExpr } from '../../ir/expr.js';
+import type { Scope, Template, ValueExpr } from '../../ir/expr.js';
 import { attempt, type CompileResult } from '../compile-error.js';
 import { compileExpr } from '../compile/expr.js';
-import { compileInterpolation } from '../compile/interpolation.js';
+import { compileInterpolation, wholeValueInterpolated } from '../compile/interpolation.js';
 import { compileTemplate, type TemplateContext } from '../compile/template.js';
 import { exprRefs, templateReads } from '../refs.js';
 import { injaSemantics } from './semantics.js';
@@ -49,7 +49,12 @@ export function compileInjaValue(source: string, locate: Locate): CompileResult<
         depth: 0,
         siteAt: () => site,
       });
-      return { refs: exprRefs(only.expr), evaluate: (scope) => evaluate(scope, null) };
+      const whole = (scope: Scope) => evaluate(scope, null);
+      return {
+        refs: exprRefs(only.expr),
+        evaluate: whole,
+        evaluateInterpolated: wholeValueInterpolated(whole),
+      };
     }
     const context = templateContext(source, locate);
     return {

@@ -49,9 +49,28 @@ export function databaseQueryTool(database: SqlDatabase): Tool {
 
 function toBoundSql(query: unknown, params: unknown[] | undefined, database: SqlDatabase): BoundSql {
   const given = (params ?? []).map((p) => (p instanceof Interpolated ? p.text : p));
-  if (!(query instanceof Interpolated) || query.values.length === 0)
-    return { sql: String(query), values: given };
-  if (given.length)
+  if (query instanceof Interpolated && query.strings.every((s) => s.trim() === ''))
+    throw new Error(
+      'the whole query comes from a value ("{{sql}}"): SQL built as text in an earlier step cannot be told apart from the values spliced into it, so it is not run. ' +
+        'Write the SQL in "query" itself with {{ }} around each value (query: "SELECT * FROM users WHERE name = {{name}}"), or with placeholders and "params"',
+    );
+  const bound =
+    query instanceof Interpolated && query.values.length > 0
+      ? bindSql(query, (n) => database.placeholder(n))
+      : { sql: String(query), values: given };
+  if (given.length && query instanceof Interpolated && query.values.length > 0)
     throw new Error('"query" has {{ }} values and "params" is given too; use one or the other');
-  return bindSql(query, (n) => database.placeholder(n));
+  refuseNul(bound);
+  return bound;
+}
+
+/** A NUL byte ends a C string: in SQL text or a bound value it can change what a query matches. */
+function refuseNul({ sql, values }: BoundSql): void {
+  if (sql.includes('\0')) throw new Error('the query contains a NUL byte (\\0); remove it');
+  values.forEach((value, i) => {
+    if (typeof value === 'string' && value.includes('\0'))
+      throw new Error(
+        `value ${i + 1} of the query contains a NUL byte (\\0), which SQL values cannot hold; remove it`,
+      );
+  });
 }

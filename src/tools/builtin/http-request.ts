@@ -8,7 +8,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  * `host:port`, or `*.domain` for its subdomains). Any other host is refused before connecting, and
  * so is a redirect to one. Writes `status`, `headers`, `body` (parsed when JSON) and `ok`.
  */
-export function httpRequestTool(allow: readonly string[]): Tool {
+export function httpRequestTool(allow: readonly string[], maxBodyBytes: number): Tool {
   return defineTool({
     name: 'http.request',
     description: `Sends an HTTP request to an allowed host (${allow.length ? allow.join(', ') : 'none allowed yet: list hosts under tools.http.allow in skein.yaml'}).`,
@@ -50,7 +50,8 @@ export function httpRequestTool(allow: readonly string[]): Tool {
           },
         );
         const location = response.headers.get('location');
-        if (response.status < 300 || response.status > 399 || !location) return readResponse(response);
+        if (response.status < 300 || response.status > 399 || !location)
+          return readResponse(response, maxBodyBytes);
         await response.body?.cancel();
         if (redirects === MAX_REDIRECTS)
           throw new Error(`more than ${MAX_REDIRECTS} redirects, the last one from ${url.href}`);
@@ -111,8 +112,8 @@ function requestBody(body: unknown, headers: Headers): string | undefined {
   return JSON.stringify(body);
 }
 
-async function readResponse(response: Response): Promise<Record<string, unknown>> {
-  const text = await response.text();
+async function readResponse(response: Response, maxBytes: number): Promise<Record<string, unknown>> {
+  const text = await readBody(response, maxBytes);
   const isJson = /[/+]json\b/i.test(response.headers.get('content-type') ?? '');
   let body: unknown = text;
   if (isJson && text.trim()) {
@@ -123,4 +124,28 @@ async function readResponse(response: Response): Promise<Record<string, unknown>
     }
   }
   return { status: response.status, headers: Object.fromEntries(response.headers), body, ok: response.ok };
+}
+
+/** The body as text, read only up to `maxBytes`: a larger one is refused without reading the rest. */
+async function readBody(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge(`${declared} bytes`, maxBytes);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    // Throwing out of the loop cancels the stream: the rest is not read.
+    if (size > maxBytes) throw tooLarge(`more than ${maxBytes} bytes`, maxBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(size: string, maxBytes: number): Error {
+  return new Error(
+    `the response body is ${size}, more than the limit of ${maxBytes} (limits.toolOutputBytes in skein.yaml)`,
+  );
 }

@@ -10,7 +10,7 @@ import { readFileTool } from './read-file.js';
 import { writeFileTool } from './write-file.js';
 
 /** The built-in tools, set up from the config; `close()` ends the database connection if one was opened. */
-export function builtinTools(config: Pick<SkeinConfig, 'home' | 'tools'>): {
+export function builtinTools(config: Pick<SkeinConfig, 'home' | 'tools' | 'limits'>): {
   tools: Tool[];
   close(): Promise<void>;
 } {
@@ -22,7 +22,7 @@ export function builtinTools(config: Pick<SkeinConfig, 'home' | 'tools'>): {
       readFileTool,
       writeFileTool,
       databaseQueryTool(database),
-      httpRequestTool(config.tools.httpAllow),
+      httpRequestTool(config.tools.httpAllow, config.limits.toolOutputBytes),
     ],
     close: () => database.close(),
   };

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { defineTool } from '../../runtime/index.js';
+import { openWorkspaceFile } from '../open-workspace-file.js';
 import { resolveInWorkspace } from '../workspace-path.js';
 
 /** `read_file`: reads a UTF-8 text file inside the workspace; writes `content`, `path` (workspace-relative) and `size` (bytes). */
@@ -22,11 +23,18 @@ export const readFileTool = defineTool({
   },
   async execute(input, ctx) {
     const file = await resolveInWorkspace(ctx.workspace, input.path as string);
-    const bytes = await readFile(file.real, { signal: ctx.signal }).catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') throw new Error(`no file "${file.relative}" in the workspace`);
-      if (e.code === 'EISDIR') throw new Error(`"${file.relative || '.'}" is a folder, not a file`);
-      throw e;
-    });
+    // O_NONBLOCK: opening a FIFO does not wait for a writer (it is refused once open).
+    const handle = await openWorkspaceFile(
+      file.real,
+      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+      file.relative,
+    );
+    let bytes: Buffer;
+    try {
+      bytes = await handle.readFile({ signal: ctx.signal });
+    } finally {
+      await handle.close();
+    }
     return { content: bytes.toString('utf8'), path: file.relative, size: bytes.length };
   },
 });

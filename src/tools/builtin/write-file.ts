@@ -1,7 +1,8 @@
 import { constants } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { defineTool } from '../../runtime/index.js';
+import { openWorkspaceFile } from '../open-workspace-file.js';
 import { resolveInWorkspace } from '../workspace-path.js';
 
 /**
@@ -37,16 +38,19 @@ export const writeFileTool = defineTool({
     await mkdir(ctx.workspace, { recursive: true });
     const file = await resolveInWorkspace(ctx.workspace, input.path as string);
     await mkdir(dirname(file.real), { recursive: true });
-    // O_NOFOLLOW: a link swapped in after the check above is not followed.
-    const mode = input.append ? constants.O_APPEND : constants.O_TRUNC;
-    const handle = await open(
+    // O_NOFOLLOW: a link swapped in after the check above is not followed. Truncated only once the
+    // handle is checked (a file with a second name outside the workspace is left as it is).
+    const handle = await openWorkspaceFile(
       file.real,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | mode,
-    ).catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'EISDIR') throw new Error(`"${file.relative || '.'}" is a folder, not a file`);
-      throw e;
-    });
+      constants.O_WRONLY |
+        constants.O_CREAT |
+        constants.O_NOFOLLOW |
+        constants.O_NONBLOCK |
+        (input.append ? constants.O_APPEND : 0),
+      file.relative,
+    );
     try {
+      if (!input.append) await handle.truncate(0);
       await handle.writeFile(input.content as string, 'utf8');
       return { path: file.relative, size: (await handle.stat()).size };
     } finally {

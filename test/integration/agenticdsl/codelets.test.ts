@@ -3,7 +3,6 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SkeinConfig } from '../../../src/config/config.js';
 import { createLlmService } from '../../../src/host/llm-service.js';
 import { Runtime } from '../../../src/runtime/index.js';
 import { createPythonSandbox } from '../../../src/code/python/index.js';
@@ -11,6 +10,7 @@ import { MemoryRunStore } from '../../../src/store/in-memory.js';
 import { ROOT } from '../../helpers/cli.js';
 import { startFakeOpenAI } from '../../helpers/fake-openai.js';
 import { block, load } from '../../helpers/agenticdsl.js';
+import { testConfig } from '../../helpers/tools.js';
 
 const sandbox = createPythonSandbox({ workers: 1 });
 after(() => sandbox.close());
@@ -31,7 +31,7 @@ test("the spec's appendix graph runs: the model's answer, read by the resolver c
   const runtime = new Runtime({
     store: new MemoryRunStore(),
     code: { python: sandbox },
-    llm: createLlmService({ baseUrl: fake.url } as SkeinConfig, 'compat:m'),
+    llm: createLlmService({ ...testConfig('/tmp'), baseUrl: fake.url }, 'compat:m'),
   });
   const skill = example('route_purpose.md');
   const outputs = [];

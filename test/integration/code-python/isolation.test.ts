@@ -137,58 +137,13 @@ test('the JavaScript bridge is closed: js, pyodide and pyodide.http cannot be im
   assert.deepEqual(modules, []);
 });
 
-test('code that reaches the JavaScript side finds no way to the host', async () => {
-  // Walks the Python heap to Pyodide's own module (what hostile code would do), then probes.
-  const probe = await sandbox.run(
-    python(
-      lines(
-        'import gc',
-        'def main(c):',
-        '    ffi = next(o for o in gc.get_objects() if type(o).__name__ == "module" and o.__name__ == "pyodide.ffi")',
-        '    Function = ffi.create_once_callable(lambda: 0).constructor',
-        '    return Function("return [typeof process, typeof require, typeof module, typeof fetch].join()")()',
-      ),
-    ),
-    {},
-  );
-  assert.equal(probe, 'undefined,undefined,undefined,undefined');
-  const imported = await sandbox.run(
-    python(
-      lines(
-        'import gc',
-        'def main(c):',
-        '    ffi = next(o for o in gc.get_objects() if type(o).__name__ == "module" and o.__name__ == "pyodide.ffi")',
-        '    Function = ffi.create_once_callable(lambda: 0).constructor',
-        "    Function(\"import('node:child_process').then(() => globalThis.probe = 'imported', (e) => globalThis.probe = e.message)\")()",
-        '    return {}',
-      ),
-    ),
-    {},
-  );
-  assert.deepEqual(imported, {});
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const outcome = await sandbox.run(
-    python(
-      lines(
-        'import gc',
-        'def main(c):',
-        '    ffi = next(o for o in gc.get_objects() if type(o).__name__ == "module" and o.__name__ == "pyodide.ffi")',
-        '    return ffi.create_once_callable(lambda: 0).constructor("return globalThis.probe")()',
-      ),
-    ),
-    {},
-  );
-  assert.equal(outcome, 'import of node:child_process is refused in the Python sandbox');
-});
-
 test("the host's environment variables are not visible", async () => {
   const environ = (await sandbox.run(
     python('import os\ndef main(c):\n    return dict(os.environ)'),
     {},
   )) as Record<string, string>;
-  assert.equal(environ.SKEIN_SANDBOX_TEST_SECRET, undefined);
-  assert.equal(environ.HOME, '/home/pyodide');
-  assert.equal(Object.values(environ).includes('host-secret'), false);
+  // A fixed, minimal environment: nothing of the host's (Emscripten would add `_` with the host's path).
+  assert.deepEqual(environ, { HOME: '/home/pyodide', LANG: 'C.UTF-8', PATH: '/usr/bin:/bin', TZ: 'UTC' });
 });
 
 test('input() is refused instead of waiting for a terminal', async () => {

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { createLlmService } from '../../../src/host/llm-service.js';
-import type { SkeinConfig } from '../../../src/config/config.js';
 import { compileRules, planNext, PlannerError, Session } from '../../../src/planner/index.js';
 import type { RunEvent } from '../../../src/runtime/index.js';
 import { CORPUS, corpusSkip } from '../../helpers/corpus.js';
 import { messageText, startFakeOpenAI } from '../../helpers/fake-openai.js';
 import { closePython, EXAMPLE, FIXTURES, harness, loadSkills } from '../../helpers/engine-harness.js';
+import { testConfig } from '../../helpers/tools.js';
 
 after(closePython);
 
@@ -114,7 +114,7 @@ test('among several eligible skills, a missing goal decides, else the model choo
     { text: '{"skill": "evidence", "reason": "证据要先分析，才能定策略。"}' },
   ]);
   t.after(() => fake.close());
-  const llm = createLlmService({ baseUrl: fake.url } as SkeinConfig, 'compat:planner');
+  const llm = createLlmService({ ...testConfig('/tmp'), baseUrl: fake.url }, 'compat:planner');
   const chosen = await planNext({ skills: order, state, context: 'matter', llm, message: '下一步做什么？' });
   assert.deepEqual(
     [chosen.skill, chosen.by, chosen.reason],

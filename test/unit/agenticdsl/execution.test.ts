@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SkeinConfig } from '../../../src/config/config.js';
 import { createLlmService } from '../../../src/host/llm-service.js';
 import { type RunEvent, Runtime, type RuntimeServices } from '../../../src/runtime/index.js';
 import { MemoryRunStore } from '../../../src/store/in-memory.js';
 import { messageText, startFakeOpenAI } from '../../helpers/fake-openai.js';
 import { block, fakeCodelet, fakePython, load, testTools } from '../../helpers/agenticdsl.js';
+import { testConfig } from '../../helpers/tools.js';
 
 function setup(extra: Partial<RuntimeServices> = {}) {
   const tools = testTools();
@@ -298,7 +298,7 @@ test('the duration budget stops a node that is still running', async () => {
 test("llm_call renders its prompt, asks the node's model, and stores the text in llm_output or its output key", async (t) => {
   const fake = await startFakeOpenAI([{ text: 'summarize it' }, { text: '{"title": "T", "tags": ["a"]}' }]);
   t.after(() => fake.close());
-  const { runtime } = setup({ llm: createLlmService({ baseUrl: fake.url } as SkeinConfig) });
+  const { runtime } = setup({ llm: createLlmService({ ...testConfig('/tmp'), baseUrl: fake.url }) });
   const skill = load(
     block('/main/start', 'type: start\nnext: [ask]') +
       block(
@@ -321,7 +321,9 @@ test("llm_call renders its prompt, asks the node's model, and stores the text in
 test('the model-call budget refuses a call before it is made', async (t) => {
   const fake = await startFakeOpenAI([{ text: 'one' }, { text: 'two' }]);
   t.after(() => fake.close());
-  const { runtime } = setup({ llm: createLlmService({ baseUrl: fake.url } as SkeinConfig, 'compat:m') });
+  const { runtime } = setup({
+    llm: createLlmService({ ...testConfig('/tmp'), baseUrl: fake.url }, 'compat:m'),
+  });
   const skill = load(
     block('/__meta__', 'execution_budget: {max_llm_calls: 1}') +
       block('/main/start', 'type: start\nnext: [first]') +

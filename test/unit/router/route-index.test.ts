@@ -1,12 +1,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { SkeinConfig } from '../../../src/config/config.js';
 import { createLlmService } from '../../../src/host/index.js';
 import type { Skill } from '../../../src/ir/skill.js';
 import { loadPaths } from '../../../src/library/index.js';
 import { buildRouteIndex, DEFAULT_THRESHOLD } from '../../../src/router/index.js';
 import { messageText, startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js';
+import { testConfig } from '../../helpers/tools.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const skills = (await loadPaths([join(FIXTURES, 'routing')])).units.flatMap((u) => u.skills);
@@ -107,7 +107,7 @@ before(async () => {
 after(() => fake.close());
 
 function llm() {
-  const config = { baseUrl: fake.url, apiKey: 'k' } as unknown as SkeinConfig;
+  const config = { ...testConfig('/tmp'), baseUrl: fake.url, apiKey: 'k' };
   return createLlmService(config, 'compat:fake-model');
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { link, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { createToolRegistry, invokeTool, ToolError } from '../../../src/tools/index.js';
@@ -98,4 +99,33 @@ test('links that stay inside the workspace work', async (t) => {
   await write('data/real.txt', 'inside');
   await symlink(join(workspace, 'data'), join(workspace, 'alias'));
   assert.deepEqual(await read('alias/real.txt'), { content: 'inside', path: 'data/real.txt', size: 6 });
+});
+
+test('a hard link inside the workspace to a file outside it is refused for reading and writing; the outside file is untouched', async (t) => {
+  const { dir, workspace, read, write } = await setup(t);
+  await mkdir(workspace, { recursive: true });
+  const outside = join(dir, 'secret.txt');
+  await writeFile(outside, 'outside secret');
+  await link(outside, join(workspace, 'linked.txt'));
+  for (const attempt of [
+    read('linked.txt'),
+    write('linked.txt', 'overwritten'),
+    write('linked.txt', 'more', true),
+  ])
+    await assert.rejects(attempt, (e: unknown) => {
+      assert.ok(e instanceof ToolError);
+      assert.match(
+        e.message,
+        /"linked.txt" has 2 hard links, so another name for it may lie outside the workspace/,
+      );
+      return true;
+    });
+  assert.equal(await readFile(outside, 'utf8'), 'outside secret');
+});
+
+test('a FIFO in the workspace is refused at once instead of waiting for a writer', async (t) => {
+  const { workspace, read } = await setup(t);
+  await mkdir(workspace, { recursive: true });
+  execFileSync('mkfifo', [join(workspace, 'pipe')]);
+  await assert.rejects(read('pipe'), /"pipe" is not a regular file/);
 });

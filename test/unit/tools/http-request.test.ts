@@ -32,6 +32,11 @@ before(async () => {
       } else if (at.pathname === '/loop') {
         res.writeHead(307, { location: '/loop' });
         res.end();
+      } else if (at.pathname === '/big') {
+        // 3 MB in chunks, no content-length: the limit is found while reading.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        for (let i = 0; i < 3; i++) res.write('x'.repeat(1024 * 1024));
+        res.end();
       } else if (at.pathname === '/slow') {
         setTimeout(() => res.end('late'), 2000).unref();
       } else {
@@ -48,8 +53,10 @@ before(async () => {
 
 after(() => new Promise<void>((ok) => server.close(() => ok())));
 
-async function request(allow: string[], input: Record<string, unknown>) {
-  const { registry, close } = await createToolRegistry(testConfig('/tmp', { httpAllow: allow }));
+async function request(allow: string[], input: Record<string, unknown>, toolOutputBytes?: number) {
+  const config = testConfig('/tmp', { httpAllow: allow });
+  if (toolOutputBytes) config.limits = { ...config.limits, toolOutputBytes };
+  const { registry, close } = await createToolRegistry(config);
   try {
     return await invokeTool(registry.require('http.request'), input, { workspace: '/tmp' });
   } finally {
@@ -126,6 +133,38 @@ test('a redirect to a host that is not allowed is refused; one to an allowed hos
     request(['127.0.0.1'], { url: `http://127.0.0.1:${port}/loop` }),
     /more than 5 redirects/,
   );
+});
+
+test('allow-list bypasses are refused: decimal and IPv6 literals, allowed@evil, other ports, look-alike hosts', async () => {
+  const before = seen.length;
+  for (const [allow, url, host] of [
+    [['example.com'], `http://2130706433:${port}/json`, '127.0.0.1'],
+    [['example.com'], `http://0x7f000001:${port}/json`, '127.0.0.1'],
+    [['127.0.0.1'], `http://[::ffff:127.0.0.1]:${port}/json`, '[::ffff:7f00:1]'],
+    [['127.0.0.1'], `http://[::1]:${port}/json`, '[::1]'],
+    [['example.com'], `http://example.com@127.0.0.1:${port}/json`, '127.0.0.1'],
+    [['example.com'], `http://127.0.0.1:${port}#@example.com/json`, '127.0.0.1'],
+    [['example.com'], `http://example.com.127.0.0.1.nip.io:${port}/json`, 'example.com.127.0.0.1.nip.io'],
+    [['*.example.com'], `http://evilexample.com:${port}/json`, 'evilexample.com'],
+    [['localhost:1'], `http://localhost:${port}/json`, 'localhost'],
+  ] as const) {
+    await assert.rejects(request([...allow], { url }), (e: unknown) => {
+      assert.ok(e instanceof ToolError);
+      assert.ok(e.message.includes(`host "${host}"`), `${url}: ${e.message}`);
+      assert.match(e.message, /is not allowed/);
+      return true;
+    });
+  }
+  assert.equal(seen.length, before, 'the server saw no request');
+});
+
+test('a response body past limits.toolOutputBytes is refused without reading it all', async () => {
+  await assert.rejects(
+    request(['127.0.0.1'], { url: `http://127.0.0.1:${port}/big` }, 1024 * 1024),
+    /the response body is more than 1048576 bytes, more than the limit of 1048576 \(limits.toolOutputBytes in skein.yaml\)/,
+  );
+  const fine = await request(['127.0.0.1'], { url: `http://127.0.0.1:${port}/json` }, 1024 * 1024);
+  assert.equal(fine.status, 200);
 });
 
 test('timeoutMs ends a request that takes too long', async () => {

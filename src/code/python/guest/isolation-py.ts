@@ -1,14 +1,15 @@
-// Python source that closes the interpreter to the outside, run once after the runner is defined
-// (it edits the runner's _USER_BUILTINS). It refuses imports of the network, process and
+// Python source that closes the interpreter to the outside, run once at start. It refuses imports of the network, process and
 // JavaScript-bridge modules (and drops the ones Pyodide already imported), replaces the os
 // functions that start or signal processes, refuses open() and input() in user code, and makes
 // time.sleep interruptible so the time limit can stop it. The worker adds a JavaScript-side
 // barrier behind this one (see lock-host.ts).
 
 /**
- * Installs the barriers and defines `_restore_barriers()`, which the runner calls before every
- * call (interpreter state such as sys.meta_path outlives a call). Expects `_USER_BUILTINS` from
- * the runner.
+ * Installs the barriers. Runs in a namespace of its own, apart from the runner's: user code can
+ * reach these functions (and through their globals, this namespace), so it holds nothing but the
+ * barriers, and the clean-state code puts it back after every call. Defines
+ * `USER_BUILTIN_REFUSALS` (open, input) for the runner and `guarded_create_builtin` for the audit
+ * hook.
  */
 export const ISOLATION_PY = String.raw`
 import os as _os
@@ -70,17 +71,32 @@ _PROCESS_FUNCTIONS = (
     'spawnvpe', 'posix_spawn', 'posix_spawnp', 'kill', 'killpg', 'abort', '_exit',
 )
 _PROCESS_REFUSALS = {name: _refused('os.' + name, _NO_PROCESS) for name in _PROCESS_FUNCTIONS}
-_clean_module_count = [0]
 
 
 def _process_modules():
-    # Looked up each time: a call may have replaced the module objects in sys.modules.
     return [m for m in (_os, _posix, _sys.modules.get('os'), _sys.modules.get('posix')) if m is not None]
+
+
+def _from_bridge(value):
+    kind = type(value)
+    name = value.__name__ if kind is type(_sys) else kind.__module__ or ''
+    return isinstance(name, str) and bool(_refusal_for(name))
 
 
 def _install_barriers():
     for name in [n for n in _sys.modules if _refusal_for(n)]:
         del _sys.modules[name]
+    # Other modules' references to the bridge (__main__._pyodide_core, json.encoder's JS null marker).
+    for module in list(_sys.modules.values()):
+        namespace = getattr(module, '__dict__', None)
+        if type(namespace) is not dict:
+            continue
+        for key, value in list(namespace.items()):
+            if _from_bridge(value):
+                if type(value) is type(_sys):
+                    del namespace[key]
+                else:
+                    namespace[key] = object()
     _sys.meta_path[:] = [f for f in _sys.meta_path if f is not _RefuseImports and type(f).__module__.partition('.')[0] not in ('_pyodide', 'pyodide')]
     _sys.meta_path.insert(0, _RefuseImports)
     for module in _process_modules():
@@ -88,31 +104,19 @@ def _install_barriers():
             if hasattr(module, name):
                 setattr(module, name, refusal)
     _time.sleep = _interruptible_sleep
-    _clean_module_count[0] = len(_sys.modules)
 
 
-_SYSTEM_REFUSAL = _PROCESS_REFUSALS['system']
+USER_BUILTIN_REFUSALS = {
+    'open': _refused('open', _NO_FILES),
+    'input': _refused('input', 'the sandbox has no standard input; take data from the input argument'),
+}
 
 
-def _restore_barriers():
-    """Called before every call: puts back what an earlier call may have taken away (cheap checks first)."""
-    modules = _sys.modules
-    if (
-        len(modules) == _clean_module_count[0]
-        and _sys.meta_path
-        and _sys.meta_path[0] is _RefuseImports
-        and _os.system is _SYSTEM_REFUSAL
-        and _posix.system is _SYSTEM_REFUSAL
-        and getattr(modules.get('os'), 'system', None) is _SYSTEM_REFUSAL
-        and getattr(modules.get('posix'), 'system', None) is _SYSTEM_REFUSAL
-        and _time.sleep is _interruptible_sleep
-    ):
-        return
-    _install_barriers()
-
-
-_USER_BUILTINS['open'] = _refused('open', _NO_FILES)
-_USER_BUILTINS['input'] = _refused('input', 'the sandbox has no standard input; take data from the input argument')
+def guarded_create_builtin(spec):
+    """Stands in for _imp.create_builtin; the audit hook holds the real one and refuses the bridge."""
+    box = []
+    _sys.audit('skein.create_builtin', spec, box)
+    return box[0]
 
 _wait = _time.sleep
 

@@ -18,20 +18,17 @@ _CODE_CACHE = {}
 _CODE_CACHE_MAX = 256
 _USER_BUILTINS = dict(_builtins_module.__dict__)
 _DUMP = _json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(',', ':')).encode
+_LOADS = _json.JSONDecoder().decode
 
 
 def _compiled(source, filename):
     key = (filename, source)
     entry = _CODE_CACHE.get(key)
     if entry is None:
-        lines = (len(source), None, source.splitlines(True), filename)
-        _linecache.cache[filename] = lines
         if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
             _CODE_CACHE.clear()
-        entry = _CODE_CACHE[key] = (compile(source, filename, 'exec', dont_inherit=True), lines)
-    else:
-        _linecache.cache[filename] = entry[1]
-    return entry[0]
+        entry = _CODE_CACHE[key] = compile(source, filename, 'exec', dont_inherit=True)
+    return entry
 
 
 def _type_name(exc):
@@ -40,21 +37,23 @@ def _type_name(exc):
     return cls.__qualname__ if module in ('builtins', '__main__', None) else module + '.' + cls.__qualname__
 
 
-def _user_frames(exc):
+def _user_frames(exc, source, filename):
+    # The source's lines, for the frames' text (the clean-state code takes them out after the call).
+    _linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     frames = []
-    for frame in _traceback.extract_tb(exc.__traceback__):
-        name = frame.filename
+    for name, line, function in _trusted_frames(exc.__traceback__):  # defined by the audit code
         if name == _SANDBOX_FILE or '/pyodide/' in name or '/_pyodide/' in name:
             continue
-        item = {'file': name, 'line': frame.lineno or 0, 'function': frame.name}
-        if frame.line:
-            item['text'] = frame.line
+        item = {'file': name, 'line': line, 'function': function}
+        text = _linecache.getline(name, line).strip()
+        if text:
+            item['text'] = text
         frames.append(item)
     return frames
 
 
-def _error(exc, kind='python_error', message=None):
-    frames = _user_frames(exc)
+def _error(exc, source, filename, kind='python_error', message=None):
+    frames = _user_frames(exc, source, filename)
     error = {'kind': kind, 'type': _type_name(exc), 'message': str(exc) if message is None else message, 'frames': frames}
     if isinstance(exc, SyntaxError):
         error['message'] = exc.msg or str(exc)
@@ -107,7 +106,19 @@ def _not_json(result, entry, exc):
 
 
 def _run(source, filename, entry, input_json):
-    _restore_barriers()  # defined by the isolation code
+    reply = _call(source, filename, entry, input_json)
+    # The host's interrupt (the call's time limit) can land while the state is being restored: the
+    # restore starts again, so the interpreter is never left half restored.
+    for _ in range(3):
+        try:
+            clean = _settle_state()  # defined by the clean-state code
+            break
+        except KeyboardInterrupt:
+            clean = False
+    return reply if clean else reply[:-1] + ',"replace":true}'
+
+
+def _call(source, filename, entry, input_json):
     try:
         code = _compiled(source, filename)
         namespace = {'__name__': '__sandbox__', '__file__': filename, '__builtins__': dict(_USER_BUILTINS)}
@@ -122,9 +133,9 @@ def _run(source, filename, entry, input_json):
             )
         if not callable(function):
             return _refusal('no_entry', 'TypeError', entry + ' is a ' + type(function).__name__ + ', not a function; define def ' + entry + '(context): ...')
-        result = function(_json.loads(input_json))
+        result = function(_LOADS(input_json))
     except BaseException as exc:
-        return _error(exc)
+        return _error(exc, source, filename)
     if isinstance(result, _types.CoroutineType):
         result.close()
         return _refusal('not_json', 'TypeError', entry + '() is defined with async def; define it with def (code in the sandbox runs synchronously)')
@@ -133,5 +144,5 @@ def _run(source, filename, entry, input_json):
     except (TypeError, ValueError, RecursionError) as exc:
         return _not_json(result, entry, exc)
     except BaseException as exc:
-        return _error(exc)
+        return _error(exc, source, filename)
 `;
