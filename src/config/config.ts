@@ -29,7 +29,7 @@ export interface SkeinConfig {
     databaseUrl?: string;
   };
   mcpServers: Record<string, McpServerConfig>;
-  /** Run store: `sqlite` (in `$SKEIN_HOME`, the default) or `memory` (nothing survives the process); `$SKEIN_STORE` / `store:`. */
+  /** Run store: `sqlite` (in `$SKEIN_HOME`, the default), `memory` (nothing survives the process) or a `postgres://` URL; `$SKEIN_STORE` / `store:`. */
   store: string;
   server: ServerConfig;
   trace: TraceConfig;

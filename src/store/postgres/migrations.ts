@@ -1,0 +1,88 @@
+import type { Pool } from 'pg';
+
+/**
+ * The schema, one numbered step at a time. A step, once released, never changes: a later change is
+ * a new step. Every database records the steps it has in `skein.migrations`.
+ */
+const MIGRATIONS: readonly { version: number; sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+CREATE TABLE skein.runs (
+  id TEXT PRIMARY KEY,
+  position BIGSERIAL NOT NULL UNIQUE,
+  skill_id TEXT NOT NULL,
+  skill_version TEXT NOT NULL,
+  skill_source TEXT NOT NULL,
+  skill_graph TEXT,
+  input TEXT,
+  status TEXT NOT NULL,
+  output TEXT,
+  error TEXT,
+  awaiting TEXT,
+  parent_run_id TEXT,
+  owner TEXT,
+  lease_until BIGINT,
+  cancel_requested BOOLEAN NOT NULL DEFAULT FALSE,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX runs_status ON skein.runs (status, position);
+CREATE INDEX runs_skill ON skein.runs (skill_id, position);
+CREATE TABLE skein.nodes (
+  run_id TEXT NOT NULL REFERENCES skein.runs (id) ON DELETE CASCADE,
+  node TEXT NOT NULL,
+  position BIGSERIAL NOT NULL,
+  status TEXT NOT NULL,
+  writes TEXT NOT NULL,
+  chosen TEXT,
+  child_run_id TEXT,
+  PRIMARY KEY (run_id, node)
+);
+CREATE TABLE skein.events (
+  run_id TEXT NOT NULL REFERENCES skein.runs (id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (run_id, seq)
+);`,
+  },
+];
+
+/** The newest schema version this Skein knows. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/**
+ * Brings the database to the newest schema: the steps it lacks, in order, in one transaction under an
+ * advisory lock, so that processes starting together migrate once. A database newer than this Skein
+ * is refused rather than written with an older shape.
+ */
+export async function migrate(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('skein.migrations'))`);
+    await client.query('CREATE SCHEMA IF NOT EXISTS skein');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS skein.migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM skein.migrations',
+    );
+    const current = rows[0].version ?? 0;
+    if (current > SCHEMA_VERSION)
+      throw new Error(
+        `the PostgreSQL store has schema version ${current}, newer than this Skein's ${SCHEMA_VERSION}; upgrade Skein`,
+      );
+    for (const m of MIGRATIONS) {
+      if (m.version <= current) continue;
+      await client.query(m.sql);
+      await client.query('INSERT INTO skein.migrations (version) VALUES ($1)', [m.version]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

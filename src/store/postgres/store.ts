@@ -1,0 +1,312 @@
+import pg from 'pg';
+import {
+  isoNow,
+  type NodeRecord,
+  type RunEvent,
+  type RunPage,
+  type RunQuery,
+  type RunRecord,
+  type RunStatus,
+  type RunStore,
+} from '../../runtime/index.js';
+import { migrate } from './migrations.js';
+import { INSERT_RUN, json, runValues, toRecord, type RunRow } from './rows.js';
+
+/** A connection inside one transaction, as the store and a dispatcher share it. */
+export type Tx = Pick<pg.PoolClient, 'query'>;
+
+/** Called inside the transaction that creates a running run or moves one back to running. */
+export type OnRunnable = (tx: Tx, runId: string) => Promise<void>;
+
+const TRANSITION_COLUMNS = {
+  output: 'output',
+  error: 'error',
+  awaiting: 'awaiting',
+  owner: 'owner',
+  leaseUntil: 'lease_until',
+} as const;
+
+/**
+ * The shared run store on PostgreSQL (tables in the `skein` schema, migrated on `open`). Each write is
+ * one transaction; a run's writes are issued one after another in the order the runtime made them, so
+ * its events become visible in `seq` order. A finished node's row is never written again: a second
+ * result for it (a driver that lost its run) fails that whole commit.
+ */
+export class PostgresRunStore implements RunStore {
+  /** The last write of each run still in flight, so that the next one follows it. */
+  private readonly writing = new Map<string, Promise<unknown>>();
+  private onRunnable: OnRunnable | undefined;
+
+  private constructor(readonly pool: pg.Pool) {}
+
+  /** Connects to `url` and migrates its schema. */
+  static async open(url: string, options: { max?: number } = {}): Promise<PostgresRunStore> {
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+    // An idle connection that the server dropped is discarded by the pool; it must not crash the process.
+    pool.on('error', () => {});
+    try {
+      await migrate(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresRunStore(pool);
+  }
+
+  /** Lets a dispatcher enqueue, in the same transaction, every run that becomes runnable. */
+  dispatchWith(onRunnable: OnRunnable): void {
+    this.onRunnable = onRunnable;
+  }
+
+  async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
+    await this.serial(run.id, () =>
+      this.transaction(async (tx) => {
+        await tx.query(INSERT_RUN, runValues(run));
+        await insertEvents(tx, events);
+        if (run.status === 'running' && !run.parentRunId) await this.onRunnable?.(tx, run.id);
+      }),
+    );
+  }
+
+  async getRun(id: string): Promise<RunRecord | undefined> {
+    const { rows } = await this.query<RunRow>('SELECT * FROM skein.runs WHERE id = $1', [id]);
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): Promise<void> | void {
+    if (!records.length && !events.length) return;
+    return this.serial(runId, () =>
+      this.transaction(async (tx) => {
+        if (records.length) {
+          const { rowCount } = await tx.query(
+            `INSERT INTO skein.nodes (run_id, node, status, writes, chosen, child_run_id)
+             SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+             ON CONFLICT (run_id, node) DO UPDATE SET status = excluded.status, writes = excluded.writes,
+               chosen = excluded.chosen, child_run_id = excluded.child_run_id
+             WHERE skein.nodes.status = 'awaiting'`,
+            [
+              runId,
+              records.map((r) => r.node),
+              records.map((r) => r.status),
+              records.map((r) => JSON.stringify(r.writes)),
+              records.map((r) => json(r.chosen)),
+              records.map((r) => r.childRunId ?? null),
+            ],
+          );
+          if (rowCount !== records.length)
+            throw new Error(`run ${runId}: a node's result is already stored (another driver finished it)`);
+        }
+        await insertEvents(tx, events);
+      }),
+    );
+  }
+
+  async nodes(runId: string): Promise<NodeRecord[]> {
+    const { rows } = await this.query<{
+      node: string;
+      status: NodeRecord['status'];
+      writes: string;
+      chosen: string | null;
+      child_run_id: string | null;
+    }>(
+      'SELECT node, status, writes, chosen, child_run_id FROM skein.nodes WHERE run_id = $1 ORDER BY position',
+      [runId],
+    );
+    return rows.map((r) => ({
+      node: r.node,
+      status: r.status,
+      writes: JSON.parse(r.writes),
+      ...(r.chosen ? { chosen: JSON.parse(r.chosen) } : {}),
+      ...(r.child_run_id ? { childRunId: r.child_run_id } : {}),
+    }));
+  }
+
+  appendEvents(events: RunEvent[]): Promise<void> | void {
+    if (!events.length) return;
+    return this.serial(events[0].runId, () => this.transaction((tx) => insertEvents(tx, events)));
+  }
+
+  async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
+    const { rows } = await this.query<{ body: string }>(
+      'SELECT body FROM skein.events WHERE run_id = $1 AND seq > $2 ORDER BY seq',
+      [runId, afterSeq],
+    );
+    return rows.map((r) => JSON.parse(r.body));
+  }
+
+  async transition(
+    runId: string,
+    from: readonly RunStatus[],
+    to: RunStatus,
+    fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
+    expectOwner?: string,
+    events: RunEvent[] = [],
+  ): Promise<boolean> {
+    const values: unknown[] = [runId, [...from], to, isoNow()];
+    const sets = ['status = $3', 'updated_at = $4'];
+    for (const [k, v] of Object.entries(fields) as [keyof typeof TRANSITION_COLUMNS, unknown][]) {
+      values.push(k === 'owner' || k === 'leaseUntil' ? (v ?? null) : json(v));
+      sets.push(`${TRANSITION_COLUMNS[k]} = $${values.length}`);
+    }
+    // A run that stops running drops its cancel request with it.
+    if (to !== 'running') sets.push('cancel_requested = FALSE');
+    let where = 'id = $1 AND status = ANY($2::text[])';
+    if (expectOwner !== undefined) {
+      values.push(expectOwner);
+      where += ` AND owner IS NOT DISTINCT FROM $${values.length}`;
+    }
+    const sql = `UPDATE skein.runs SET ${sets.join(', ')} WHERE ${where} RETURNING parent_run_id`;
+    return this.serial(runId, () =>
+      this.transaction(async (tx) => {
+        const { rows } = await tx.query<{ parent_run_id: string | null }>(sql, values);
+        if (!rows.length) return false;
+        await insertEvents(tx, events);
+        if (to === 'running' && !from.includes('running') && !rows[0].parent_run_id)
+          await this.onRunnable?.(tx, runId);
+        return true;
+      }),
+    );
+  }
+
+  async renewLease(runId: string, owner: string, until: number): Promise<void> {
+    await this.query(
+      `UPDATE skein.runs SET lease_until = $1 WHERE id = $2 AND owner = $3 AND status = 'running'`,
+      [until, runId, owner],
+    );
+  }
+
+  async listRuns(query: RunQuery): Promise<RunPage> {
+    // Newest first by the order runs were created; the cursor is the last row's position.
+    const filters: string[] = [];
+    const values: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      values.push(value);
+      filters.push(`${sql} $${values.length}`);
+    };
+    if (query.status !== undefined) add('status =', query.status);
+    if (query.skill !== undefined) add('skill_id =', query.skill);
+    if (query.cursor !== undefined) add('position <', cursorPosition(query.cursor));
+    values.push(query.limit + 1);
+    const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
+    const { rows } = await this.query<RunRow>(
+      `SELECT * FROM skein.runs ${where} ORDER BY position DESC LIMIT $${values.length}`,
+      values,
+    );
+    const page: RunPage = { runs: rows.slice(0, query.limit).map(toRecord) };
+    if (rows.length > query.limit) page.next = rows[query.limit - 1].position;
+    return page;
+  }
+
+  async requestCancel(runId: string): Promise<boolean> {
+    const { rowCount } = await this.query(
+      `UPDATE skein.runs SET cancel_requested = TRUE WHERE id = $1 AND status = 'running'`,
+      [runId],
+    );
+    return rowCount === 1;
+  }
+
+  async cancelRequested(runId: string): Promise<boolean> {
+    const { rows } = await this.query<{ cancel_requested: boolean }>(
+      'SELECT cancel_requested FROM skein.runs WHERE id = $1',
+      [runId],
+    );
+    return rows[0]?.cancel_requested === true;
+  }
+
+  /** A read or single-statement write, retried on a new connection when the connection was lost. */
+  private query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    sql: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    return retried(() => this.pool.query<R>(sql, values));
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.writing.values());
+    await this.pool.end();
+  }
+
+  /**
+   * Runs `fn` in one transaction on a connection of its own. A connection lost before COMMIT was sent
+   * is retried on a new one (nothing of the transaction was stored); a loss during COMMIT is not, since
+   * its outcome is unknown.
+   */
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let committing = false;
+      const client = await retried(() => this.pool.connect());
+      try {
+        await client.query('BEGIN');
+        const result = await fn(client);
+        committing = true;
+        await client.query('COMMIT');
+        client.release();
+        return result;
+      } catch (error) {
+        const lost = isConnectionLoss(error);
+        if (!lost) await client.query('ROLLBACK').catch(() => {});
+        client.release(lost ? (error as Error) : undefined);
+        if (!lost || committing || attempt >= RETRIES) throw error;
+        await delay(attempt);
+      }
+    }
+  }
+
+  /** Issues a run's writes one after another, whether or not the one before succeeded. */
+  private serial<T>(runId: string, write: () => Promise<T>): Promise<T> {
+    const before = this.writing.get(runId);
+    const next = before ? before.then(write, write) : write();
+    const settled = next.then(
+      () => {},
+      () => {},
+    );
+    this.writing.set(runId, settled);
+    void settled.then(() => {
+      if (this.writing.get(runId) === settled) this.writing.delete(runId);
+    });
+    return next;
+  }
+}
+
+async function insertEvents(tx: Tx, events: readonly RunEvent[]): Promise<void> {
+  if (!events.length) return;
+  await tx.query(
+    'INSERT INTO skein.events (run_id, seq, body) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])',
+    [events.map((e) => e.runId), events.map((e) => e.seq), events.map((e) => JSON.stringify(e))],
+  );
+}
+
+/** A cursor is a run's position; anything else is refused before it reaches SQL. */
+function cursorPosition(cursor: string): string {
+  if (!/^\d+$/.test(cursor)) throw new Error(`invalid cursor "${cursor}"`);
+  return cursor;
+}
+
+/** Attempts at an operation whose connection to PostgreSQL was lost, a growing pause between them. */
+const RETRIES = 6;
+
+/** Runs `op`, again after a pause while it fails because the connection was lost or refused. */
+async function retried<T>(op: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await op();
+    } catch (error) {
+      if (!isConnectionLoss(error) || attempt >= RETRIES) throw error;
+      await delay(attempt);
+    }
+  }
+}
+
+function delay(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)));
+}
+
+/** A connection refused, reset or closed by the server (restart, failover, a terminated backend). */
+export function isConnectionLoss(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[123]|08\w{3})$/.test(e.code)) return true;
+  return /Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
+}
