@@ -64,6 +64,8 @@ function describe(e: ErrorObject, file: string, doc: Document, lines: LineCounte
     case 'minimum':
       return `${at(node)}: "${name}" must be ${e.params.comparison} ${e.params.limit}`;
     case 'anyOf': {
+      if (path[0] === 'store')
+        return `${at(node)}: "store" must be one of: sqlite, memory, or a postgres:// URL`;
       if (path[0] !== 'mcpServers') return `${at(node)}: "${name}" must be a path or a list of paths`;
       const known = Object.keys(propertiesAt(path));
       const unknown = isMap(node)
