@@ -66,7 +66,7 @@ export function TraceView({ runId, status }: { runId: string; status: string }) 
                   }}
                 />
               </span>
-              <span className="trace-ms">{span.end === undefined ? '…' : `${ms} ms`}</span>
+              <span className="trace-ms">{span.end === undefined ? '…' : `${Math.round(ms)} ms`}</span>
             </li>
           );
         })}
