@@ -198,6 +198,18 @@ test(
     await page.getByRole('heading', { name: 'Output' }).waitFor();
     assert.equal(await status().textContent(), 'completed');
     await page.getByText('3 green for Ada: ok=true remark=no sugar').waitFor();
+    // The trace: both parts of the run (before and after the pause), the model call under its step.
+    await page.getByRole('heading', { name: 'Trace' }).waitFor();
+    const trace = await page.getByRole('list', { name: 'Trace' }).getByRole('listitem').allTextContents();
+    assert.equal(trace.filter((row) => row.startsWith('run ')).length, 2, trace.join(' | '));
+    assert.ok(
+      trace.some((row) => row.startsWith('step receipt')),
+      trace.join(' | '),
+    );
+    assert.ok(
+      trace.some((row) => row.startsWith('chat ')),
+      trace.join(' | '),
+    );
     const done = await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents();
     assert.deepEqual(
       done.map((text) => text.split(' ')[0]),

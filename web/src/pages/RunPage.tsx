@@ -4,6 +4,7 @@ import { followRun } from '../api/sse';
 import type { FieldError, Run, RunEvent, SkillDetail } from '../api/types';
 import { cardSchema, isCard } from '../form/card';
 import { SchemaForm } from '../form/SchemaForm';
+import { TraceView } from '../components/TraceView';
 import { href } from '../router';
 import { applyEvent, EMPTY_RUN, type RunState, type Step } from '../run/run-state';
 import { startRun } from '../run/start-run';
@@ -142,6 +143,7 @@ export function RunPage({ runId }: { runId: string }) {
           </Suspense>
         )}
       </div>
+      <TraceView runId={runId} status={state.status} />
     </section>
   );
 }
