@@ -107,12 +107,13 @@ test('a hard link inside the workspace to a file outside it is refused for readi
   const outside = join(dir, 'secret.txt');
   await writeFile(outside, 'outside secret');
   await link(outside, join(workspace, 'linked.txt'));
+  // One attempt at a time: promises made together would reject before assert.rejects awaits them.
   for (const attempt of [
-    read('linked.txt'),
-    write('linked.txt', 'overwritten'),
-    write('linked.txt', 'more', true),
+    () => read('linked.txt'),
+    () => write('linked.txt', 'overwritten'),
+    () => write('linked.txt', 'more', true),
   ])
-    await assert.rejects(attempt, (e: unknown) => {
+    await assert.rejects(attempt(), (e: unknown) => {
       assert.ok(e instanceof ToolError);
       assert.match(
         e.message,
