@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
+import { toRecord, type RunRow } from './run-row.js';
 import {
   isoNow,
   type RunEvent,
@@ -56,24 +57,6 @@ CREATE TABLE IF NOT EXISTS cancel_requests (
   run_id TEXT PRIMARY KEY
 );
 `;
-
-interface RunRow {
-  id: string;
-  skill_id: string;
-  skill_version: string;
-  skill_source: string;
-  skill_graph: string | null;
-  input: string | null;
-  status: RunStatus;
-  output: string | null;
-  error: string | null;
-  awaiting: string | null;
-  parent_run_id: string | null;
-  owner: string | null;
-  lease_until: number | null;
-  created_at: string;
-  updated_at: string;
-}
 
 /**
  * The embedded run store: one SQLite file in WAL mode. Each write is one transaction with all its rows
@@ -311,31 +294,4 @@ function addColumn(db: Database.Database, table: string, column: string, type: s
 
 function json(v: unknown): string | null {
   return v === undefined ? null : JSON.stringify(v);
-}
-
-function parse(v: string | null): unknown {
-  return v === null ? undefined : JSON.parse(v);
-}
-
-function toRecord(row: RunRow): RunRecord {
-  const r: RunRecord = {
-    id: row.id,
-    skill: {
-      id: row.skill_id,
-      version: row.skill_version,
-      source: row.skill_source,
-      ...(row.skill_graph !== null ? { graph: row.skill_graph } : {}),
-    },
-    input: parse(row.input),
-    status: row.status,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-  if (row.output !== null) r.output = parse(row.output);
-  if (row.error !== null) r.error = parse(row.error) as RunRecord['error'];
-  if (row.awaiting !== null) r.awaiting = parse(row.awaiting) as RunRecord['awaiting'];
-  if (row.parent_run_id) r.parentRunId = row.parent_run_id;
-  if (row.owner) r.owner = row.owner;
-  if (row.lease_until !== null) r.leaseUntil = row.lease_until;
-  return r;
 }
