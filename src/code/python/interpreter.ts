@@ -111,6 +111,9 @@ export class Interpreter {
       return Promise.reject(new SandboxError('worker_failed', "the Python interpreter's worker has stopped"));
     const id = this.nextId++;
     this.worker.ref();
+    // Cleared here, before the call is sent, and never by the worker: an interrupt asked for while
+    // the message is on its way (a cancellation under load) must still stop this call.
+    Atomics.store(this.interruptFlag, 0, 0);
     return new Promise<RawReply>((resolve, reject) => {
       this.pending = { id, resolve, reject };
       this.worker.postMessage({ ...request, id } satisfies CallRequest);

@@ -33,7 +33,6 @@ async function boot(): Promise<void> {
   const heapBytes = () => heap.HEAP8.buffer.byteLength;
 
   port.on('message', (request: CallRequest) => {
-    Atomics.store(interrupt, 0, 0);
     let reply: string;
     try {
       reply = run(request.source, request.filename, request.entry, request.input);

@@ -106,7 +106,11 @@ def _not_json(result, entry, exc):
 
 
 def _run(source, filename, entry, input_json):
-    reply = _call(source, filename, entry, input_json)
+    try:
+        reply = _call(source, filename, entry, input_json)
+    except KeyboardInterrupt:
+        # The interrupt landed in the runner itself, just before or after the user's code.
+        reply = _refusal('python_error', 'KeyboardInterrupt', 'the call was interrupted')
     # The host's interrupt (the call's time limit) can land while the state is being restored: the
     # restore starts again, so the interpreter is never left half restored.
     for _ in range(3):
