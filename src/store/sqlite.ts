@@ -38,20 +38,16 @@ CREATE TABLE IF NOT EXISTS runs (
 DROP INDEX IF EXISTS runs_created;
 CREATE INDEX IF NOT EXISTS runs_status ON runs(status);
 CREATE INDEX IF NOT EXISTS runs_skill ON runs(skill_id);
-CREATE TABLE IF NOT EXISTS nodes (
+CREATE TABLE IF NOT EXISTS node_batches (
   run_id TEXT NOT NULL,
-  node TEXT NOT NULL,
-  status TEXT NOT NULL,
-  writes TEXT NOT NULL,
-  chosen TEXT,
-  child_run_id TEXT,
-  PRIMARY KEY (run_id, node)
+  body TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS events (
+CREATE INDEX IF NOT EXISTS node_batches_run ON node_batches(run_id);
+CREATE TABLE IF NOT EXISTS event_batches (
   run_id TEXT NOT NULL,
-  seq INTEGER NOT NULL,
+  last_seq INTEGER NOT NULL,
   body TEXT NOT NULL,
-  PRIMARY KEY (run_id, seq)
+  PRIMARY KEY (run_id, last_seq)
 );
 CREATE TABLE IF NOT EXISTS cancel_requests (
   run_id TEXT PRIMARY KEY
@@ -82,21 +78,19 @@ export class SqliteRunStore implements RunStore {
     this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
     this.db.exec(SCHEMA);
     addColumn(this.db, 'runs', 'skill_graph', 'TEXT');
+    migrateRowPerRecord(this.db);
     this.stmt = {
       insertRun: this.db.prepare(
         `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at)
          VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at)`,
       ),
       getRun: this.db.prepare('SELECT * FROM runs WHERE id = ?'),
-      upsertNode: this.db.prepare(
-        `INSERT INTO nodes (run_id, node, status, writes, chosen, child_run_id) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, node) DO UPDATE SET status = excluded.status, writes = excluded.writes, chosen = excluded.chosen, child_run_id = excluded.child_run_id`,
+      insertNodes: this.db.prepare('INSERT INTO node_batches (run_id, body) VALUES (?, ?)'),
+      nodes: this.db.prepare('SELECT body FROM node_batches WHERE run_id = ? ORDER BY rowid').pluck(),
+      insertEvents: this.db.prepare('INSERT INTO event_batches (run_id, last_seq, body) VALUES (?, ?, ?)'),
+      events: this.db.prepare(
+        'SELECT body FROM event_batches WHERE run_id = ? AND last_seq > ? ORDER BY last_seq',
       ),
-      nodes: this.db.prepare(
-        'SELECT node, status, writes, chosen, child_run_id FROM nodes WHERE run_id = ? ORDER BY rowid',
-      ),
-      insertEvent: this.db.prepare('INSERT INTO events (run_id, seq, body) VALUES (?, ?, ?)'),
-      events: this.db.prepare('SELECT body FROM events WHERE run_id = ? AND seq > ? ORDER BY seq'),
       requestCancel: this.db.prepare(
         `INSERT OR IGNORE INTO cancel_requests (run_id) SELECT id FROM runs WHERE id = ? AND status = 'running'`,
       ),
@@ -111,15 +105,7 @@ export class SqliteRunStore implements RunStore {
       }),
       saveNodes: this.db.transaction(
         (runId: string, records: readonly NodeRecord[], events: readonly RunEvent[]) => {
-          for (const r of records)
-            this.stmt.upsertNode.run(
-              runId,
-              r.node,
-              r.status,
-              JSON.stringify(r.writes),
-              json(r.chosen),
-              r.childRunId ?? null,
-            );
+          if (records.length) this.stmt.insertNodes.run(runId, JSON.stringify(records));
           this.insertEvents(events);
         },
       ),
@@ -132,8 +118,16 @@ export class SqliteRunStore implements RunStore {
     };
   }
 
+  /** Stores each run's share of `events` as one row, keyed by its last `seq`. */
   private insertEvents(events: readonly RunEvent[]): void {
-    for (const e of events) this.stmt.insertEvent.run(e.runId, e.seq, JSON.stringify(e));
+    for (let start = 0; start < events.length;) {
+      const runId = events[start].runId;
+      let end = start + 1;
+      while (end < events.length && events[end].runId === runId) end++;
+      const batch = start === 0 && end === events.length ? events : events.slice(start, end);
+      this.stmt.insertEvents.run(runId, batch[batch.length - 1].seq, JSON.stringify(batch));
+      start = end;
+    }
   }
 
   async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
@@ -153,20 +147,11 @@ export class SqliteRunStore implements RunStore {
   }
 
   async nodes(runId: string): Promise<NodeRecord[]> {
-    const rows = this.stmt.nodes.all(runId) as {
-      node: string;
-      status: NodeRecord['status'];
-      writes: string;
-      chosen: string | null;
-      child_run_id: string | null;
-    }[];
-    return rows.map((r) => ({
-      node: r.node,
-      status: r.status,
-      writes: JSON.parse(r.writes),
-      ...(r.chosen ? { chosen: JSON.parse(r.chosen) } : {}),
-      ...(r.child_run_id ? { childRunId: r.child_run_id } : {}),
-    }));
+    // A node saved again (awaiting, then done) keeps its first place and takes its latest record.
+    const latest = new Map<string, NodeRecord>();
+    for (const body of this.stmt.nodes.all(runId) as string[])
+      for (const record of JSON.parse(body) as NodeRecord[]) latest.set(record.node, record);
+    return [...latest.values()];
   }
 
   appendEvents(events: RunEvent[]): void {
@@ -176,7 +161,9 @@ export class SqliteRunStore implements RunStore {
   }
 
   async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
-    return (this.stmt.events.all(runId, afterSeq) as { body: string }[]).map((r) => JSON.parse(r.body));
+    const batches = this.stmt.events.all(runId, afterSeq) as { body: string }[];
+    const events = batches.flatMap((r) => JSON.parse(r.body) as RunEvent[]);
+    return events.length && events[0].seq <= afterSeq ? events.filter((e) => e.seq > afterSeq) : events;
   }
 
   async transition(
@@ -284,6 +271,29 @@ function runRow(run: RunRecord): RunRow {
     created_at: run.createdAt,
     updated_at: run.updatedAt,
   };
+}
+
+/**
+ * Moves the node and event rows of a store made by an earlier version (one row per node, one per
+ * event) into batches of one, in one transaction, so its runs can still be inspected and resumed.
+ */
+function migrateRowPerRecord(db: Database.Database): void {
+  const has = (table: string) =>
+    db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(table) === 1;
+  if (!has('events') && !has('nodes')) return;
+  db.transaction(() => {
+    if (has('events')) {
+      db.exec(`INSERT OR IGNORE INTO event_batches (run_id, last_seq, body)
+               SELECT run_id, seq, '[' || body || ']' FROM events ORDER BY run_id, seq;
+               DROP TABLE events;`);
+    }
+    if (has('nodes')) {
+      db.exec(`INSERT INTO node_batches (run_id, body)
+               SELECT run_id, json_array(json_patch('{}', json_object('node', node, 'status', status,
+                 'writes', json(writes), 'chosen', json(chosen), 'childRunId', child_run_id))) FROM nodes ORDER BY rowid;
+               DROP TABLE nodes;`);
+    }
+  }).immediate();
 }
 
 /** Adds a column to a table made by an earlier version, unless it is there. */

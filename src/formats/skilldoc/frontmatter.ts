@@ -77,6 +77,12 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
 }
 
 /** The top-level keys of the frontmatter, found line by line so positions survive a repaired parse. */
+/** A plain value without its trailing ` # comment`, found in one pass (a regex would backtrack over long runs of spaces). */
+function withoutComment(raw: string): string {
+  const hash = raw.search(/\s#/);
+  return hash < 0 ? raw : raw.slice(0, hash).trimEnd();
+}
+
 function topLevelKeys(block: FrontmatterBlock): Map<string, KeyAt> {
   const keys = new Map<string, KeyAt>();
   let pos = 0;
@@ -87,7 +93,7 @@ function topLevelKeys(block: FrontmatterBlock): Map<string, KeyAt> {
       keys.set(m[1], {
         offset: block.yamlStart + pos,
         valueOffset: block.yamlStart + pos + m[0].length,
-        raw: /^['"]/.test(raw) ? raw.replace(/^(['"])(.*)\1$/, '$2') : raw.replace(/\s+#.*$/, ''),
+        raw: /^['"]/.test(raw) ? raw.replace(/^(['"])(.*)\1$/, '$2') : withoutComment(raw),
       });
     }
     pos += line.length + 1;

@@ -111,3 +111,12 @@ test('loadPaths: folders with SKILL.md are skill folders; Markdown without a nam
   const aegis = await loadPaths([resolve('test/fixtures/aegis/greet.md')]);
   assert.equal(aegis.units[0].dialect, 'aegis');
 });
+
+test('a frontmatter value with a long run of spaces and no comment loads in linear time', () => {
+  // A regex that stripped ` # comment` backtracked over the spaces: 40,000 took 2 s, 200,000 would take a minute.
+  const text = `---\nname: wide\ndescription: a${' '.repeat(200_000)}b # note\n---\nBody.\n`;
+  const t0 = performance.now();
+  const skill = onlySkill(skilldocFile.loadFile('wide/SKILL.md', text));
+  assert.ok(performance.now() - t0 < 2000, 'loaded in under 2 s');
+  assert.match(skill.description ?? '', /^a {3}.* {3}b$/s);
+});

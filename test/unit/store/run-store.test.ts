@@ -210,6 +210,65 @@ for (const [name, open, options] of stores) {
   });
 }
 
+for (const [name, open, options] of stores)
+  test(`${name} store: a node saved again keeps its place and takes its latest record`, options, async () => {
+    const store = await open();
+    await store.createRun(run('n1'));
+    await store.saveNodes('n1', [{ node: 'ask', status: 'awaiting', writes: [] }], [event('n1', 0, 'ask')]);
+    await store.saveNodes(
+      'n1',
+      [{ node: 'b', status: 'done', writes: [{ path: ['b'], value: 1 }] }],
+      [event('n1', 1, 'b'), event('n1', 2, 'x')],
+    );
+    await store.saveNodes(
+      'n1',
+      [{ node: 'ask', status: 'done', writes: [{ path: ['answer'], value: 'yes' }] }],
+      [event('n1', 3, 'ask')],
+    );
+    assert.deepEqual(await store.nodes('n1'), [
+      { node: 'ask', status: 'done', writes: [{ path: ['answer'], value: 'yes' }] },
+      { node: 'b', status: 'done', writes: [{ path: ['b'], value: 1 }] },
+    ]);
+    assert.deepEqual(
+      (await store.events('n1', 1)).map((e) => e.seq),
+      [2, 3],
+    );
+    await store.close();
+  });
+
+test('sqlite store: a file with a row per node and per event (before batches) keeps its runs resumable', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db');
+  const seed = new SqliteRunStore(file);
+  await seed.createRun(run('old'));
+  await seed.close();
+  const old = new Database(file);
+  old.exec(`CREATE TABLE nodes (run_id TEXT NOT NULL, node TEXT NOT NULL, status TEXT NOT NULL, writes TEXT NOT NULL,
+      chosen TEXT, child_run_id TEXT, PRIMARY KEY (run_id, node));
+    CREATE TABLE events (run_id TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (run_id, seq));`);
+  const node = old.prepare('INSERT INTO nodes VALUES (?, ?, ?, ?, ?, ?)');
+  node.run('old', 'pick', 'done', '[{"path":["p"],"value":2}]', '["b"]', null);
+  node.run('old', 'call', 'done', '[]', null, 'child-1');
+  const insert = old.prepare('INSERT INTO events VALUES (?, ?, ?)');
+  for (const seq of [0, 1, 2]) insert.run('old', seq, JSON.stringify(event('old', seq, `n${seq}`)));
+  old.close();
+  const store = new SqliteRunStore(file);
+  assert.deepEqual(await store.nodes('old'), [
+    { node: 'pick', status: 'done', writes: [{ path: ['p'], value: 2 }], chosen: ['b'] },
+    { node: 'call', status: 'done', writes: [], childRunId: 'child-1' },
+  ]);
+  assert.deepEqual(
+    (await store.events('old', 0)).map((e) => [e.seq, e.type === 'node_started' && e.node]),
+    [
+      [1, 'n1'],
+      [2, 'n2'],
+    ],
+  );
+  await store.saveNodes('old', [{ node: 'last', status: 'done', writes: [] }], [event('old', 3, 'last')]);
+  assert.equal((await store.events('old')).length, 4);
+  await store.close();
+  assert.equal((await new SqliteRunStore(file).nodes('old')).length, 3, 'opened again: migrated once');
+});
+
 test('sqlite store: another connection sees committed runs (resumable from any process)', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db');
   const a = new SqliteRunStore(file);
