@@ -66,29 +66,53 @@ export function loadText(path: string, text: string, options: LoadOptions = {}):
   return out.units[0];
 }
 
+/** File and folder reads in flight at once while walking a folder (enough to hide I/O waits, few file handles). */
+const READS_IN_FLIGHT = 32;
+
+/**
+ * Loads a folder's files, reading ahead: the files under it are read concurrently (a bounded number at
+ * a time) and each is compiled as its text arrives, while the units keep the order of a sorted walk.
+ */
 async function loadFolder(path: string, options: LoadOptions, out: LoadedPaths): Promise<void> {
-  const entries = await readdir(path, { withFileTypes: true });
+  const slots = new Slots(READS_IN_FLIGHT);
+  const parts = await walkFolder(path, options, slots);
+  for (const part of parts) {
+    out.units.push(...part.units);
+    out.skipped.push(...part.skipped);
+  }
+}
+
+/** What one folder yields, as a list of parts in walk order. */
+async function walkFolder(path: string, options: LoadOptions, slots: Slots): Promise<LoadedPaths[]> {
+  const entries = await slots.run(() => readdir(path, { withFileTypes: true }));
   const names = entries.map((e) => e.name);
   const folderDialect = pick<FolderDialect>('claimsFolder', options, false, (d) =>
     d.claimsFolder(path, names),
   );
   if (folderDialect) {
     const result = await folderDialect.loadFolder(path);
-    out.units.push({
+    const unit = {
       path,
       dialect: folderDialect.name,
       ...result,
       diagnostics: capDiagnostics(result.diagnostics),
+    };
+    return [{ units: [unit], skipped: [] }];
+  }
+  const children = entries
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map(async (e): Promise<LoadedPaths[]> => {
+      const child = join(path, e.name);
+      if (e.isDirectory()) {
+        const walk = (!IGNORED_DIRS.has(e.name) && !e.name.startsWith('.')) || e.name === '.skills';
+        return walk ? walkFolder(child, options, slots) : [];
+      }
+      if (!e.isFile()) return [];
+      const part: LoadedPaths = { units: [], skipped: [] };
+      await loadFile(child, options, part, false, slots);
+      return [part];
     });
-    return;
-  }
-  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const child = join(path, e.name);
-    if (e.isDirectory()) {
-      if (!IGNORED_DIRS.has(e.name) && !e.name.startsWith('.')) await loadFolder(child, options, out);
-      else if (e.name === '.skills') await loadFolder(child, options, out);
-    } else if (e.isFile()) await loadFile(child, options, out, false);
-  }
+  return (await Promise.all(children)).flat();
 }
 
 async function loadFile(
@@ -96,15 +120,39 @@ async function loadFile(
   options: LoadOptions,
   out: LoadedPaths,
   explicit: boolean,
+  slots?: Slots,
 ): Promise<void> {
   let text: string;
   try {
-    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    const read = () => readFile(path, 'utf8');
+    text = (await (slots ? slots.run(read) : read())).replace(/^\uFEFF/, '');
   } catch (e) {
     out.units.push(failure(path, 'skein/unreadable', `cannot read ${path}: ${(e as Error).message}`));
     return;
   }
   readText(path, text, options, out, explicit);
+}
+
+/** At most `size` operations at a time; the rest wait their turn in order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async run<T>(operation: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await operation();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
 }
 
 function readText(
@@ -154,7 +202,11 @@ function readText(
   } catch (e) {
     // A front end must never crash the loader; if one does, the file still gets a diagnostic.
     out.units.push(
-      failure(path, 'skein/internal-error', `internal error while loading: ${(e as Error).stack ?? e}`),
+      failure(
+        path,
+        'skein/internal-error',
+        `internal error while loading: ${e instanceof Error ? e.message : String(e)}`,
+      ),
     );
   }
 }

@@ -19,41 +19,58 @@ export const OVERLAP_THRESHOLD = 0.6;
  * (cosine similarity of tf-idf vectors): a request that fits one fits the other as well.
  */
 export function findOverlaps(skills: readonly Skill[], threshold = OVERLAP_THRESHOLD): Overlap[] {
-  const vectors = skills.map((s) => {
-    const v = new Map<string, { weight: number; word: string }>();
+  const n = skills.length;
+  // Terms as numbers; each skill a list of (term, weight), each term the skills that hold it, in order.
+  const termOf = new Map<string, number>();
+  const holders: number[][] = [];
+  const vectors = skills.map((s, i) => {
+    const weights = new Map<number, { weight: number; word: string }>();
     for (const t of textTerms([s.description, ...s.tags, ...(s.routing?.aliases ?? [])].join('\n'))) {
-      const e = v.get(t.key);
-      if (e) e.weight++;
-      else v.set(t.key, { weight: 1, word: t.word });
-    }
-    return v;
-  });
-  const holders = new Map<string, number[]>();
-  vectors.forEach((v, i) => v.forEach((_, k) => holders.set(k, [...(holders.get(k) ?? []), i])));
-  const idf = (k: string) => Math.log(1 + skills.length / holders.get(k)!.length);
-  const norms = vectors.map((v) => Math.sqrt([...v].reduce((n, [k, e]) => n + (e.weight * idf(k)) ** 2, 0)));
-  const dots = new Map<number, number>();
-  for (const [k, list] of holders)
-    for (let x = 0; x < list.length; x++)
-      for (let y = x + 1; y < list.length; y++) {
-        const [i, j] = [list[x], list[y]];
-        const pair = i * skills.length + j;
-        dots.set(
-          pair,
-          (dots.get(pair) ?? 0) + vectors[i].get(k)!.weight * vectors[j].get(k)!.weight * idf(k) ** 2,
-        );
+      let term = termOf.get(t.key);
+      if (term === undefined) {
+        termOf.set(t.key, (term = holders.length));
+        holders.push([]);
       }
+      const e = weights.get(term);
+      if (e) e.weight++;
+      else {
+        weights.set(term, { weight: 1, word: t.word });
+        holders[term].push(i);
+      }
+    }
+    return weights;
+  });
+  const idf = holders.map((list) => Math.log(1 + n / list.length));
+  const norms = vectors.map((v) => {
+    let sum = 0;
+    for (const [term, e] of v) sum += (e.weight * idf[term]) ** 2;
+    return Math.sqrt(sum);
+  });
+  // Dot products of skill i with every later skill, accumulated term by term in one dense row.
+  const row = new Float64Array(n);
+  const touched: number[] = [];
   const overlaps: Overlap[] = [];
-  for (const [pair, dot] of dots) {
-    const i = Math.floor(pair / skills.length);
-    const j = pair % skills.length;
-    const similarity = dot / (norms[i] * norms[j] || 1);
-    if (similarity < threshold || skills[i].id === skills[j].id) continue;
-    const shared = [...vectors[i]]
-      .filter(([k]) => vectors[j].has(k))
-      .sort(([a], [b]) => idf(b) - idf(a))
-      .map(([, e]) => e.word);
-    overlaps.push({ a: skills[i], b: skills[j], similarity, shared });
+  for (let i = 0; i < n; i++) {
+    for (const [term, e] of vectors[i]) {
+      const list = holders[term];
+      const weight = e.weight * idf[term] ** 2;
+      for (let x = list.length - 1; x >= 0 && list[x] > i; x--) {
+        const j = list[x];
+        if (row[j] === 0) touched.push(j);
+        row[j] += weight * vectors[j].get(term)!.weight;
+      }
+    }
+    for (const j of touched) {
+      const similarity = row[j] / (norms[i] * norms[j] || 1);
+      row[j] = 0;
+      if (similarity < threshold || skills[i].id === skills[j].id) continue;
+      const shared = [...vectors[i]]
+        .filter(([term]) => vectors[j].has(term))
+        .sort(([a], [b]) => idf[b] - idf[a])
+        .map(([, e]) => e.word);
+      overlaps.push({ a: skills[i], b: skills[j], similarity, shared });
+    }
+    touched.length = 0;
   }
   return overlaps.sort((x, y) => y.similarity - x.similarity);
 }

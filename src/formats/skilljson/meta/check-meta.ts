@@ -1,19 +1,15 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { newAjv } from '../../../schema/ajv.js';
 import { entryOf, nodeAt, toValue, type JsonNode, type JsonObject } from '../../kit/json/json-node.js';
 import type { Reporter, SkillJsonCode } from '../reporter.js';
 import { FIELD_HINTS, snakeCase, STEP_HINTS } from './field-hints.js';
-import { SKILL_JSON_FIELDS, SKILL_JSON_META_SCHEMA } from './meta-schema.js';
+import { SKILL_JSON_FIELDS } from './meta-schema.js';
+import validateMeta from './meta-validator.generated.js';
 import { reportOtherSchema } from './other-schema.js';
 
-// A separate Ajv: the meta-schema must report JSON pointers and must not fill in the draft-07
-// meta-schema's own defaults (`properties: {}`, `items: true`, …) inside the skill's schemas.
-let validator: ValidateFunction | undefined;
-
-function metaValidator(): ValidateFunction {
-  validator ??= newAjv({ allErrors: true, strict: false }).compile(SKILL_JSON_META_SCHEMA);
-  return validator;
-}
+// Compiled ahead of time (scripts/meta-validator-source.ts) by an Ajv of its own: the meta-schema must report
+// JSON pointers and must not fill in the draft-07 meta-schema's own defaults (`properties: {}`,
+// `items: true`, …) inside the skill's schemas.
+const metaValidator = () => validateMeta as ValidateFunction;
 
 /**
  * Enforces the meta-schema of spec §8 on a parsed skill.json; each error is placed at the field it is
