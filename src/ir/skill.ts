@@ -107,3 +107,15 @@ export interface LoadResult {
   skills: Skill[];
   diagnostics: Diagnostic[];
 }
+
+/** What checks across skills (calls, route overlap) and reports read of a skill: plain data only. */
+export type SkillFacts = Pick<
+  Skill,
+  'id' | 'version' | 'source' | 'description' | 'tags' | 'calls' | 'callSites' | 'routing'
+>;
+
+/** A skill's facts, as a copy that can cross a thread. */
+export function skillFacts(skill: Skill): SkillFacts {
+  const { id, version, source, description, tags, calls, callSites, routing } = skill;
+  return { id, version, source, description, tags, calls, callSites, routing };
+}

@@ -1,6 +1,11 @@
 import type { Diagnostic } from '../ir/diagnostic.js';
-import type { Skill } from '../ir/skill.js';
-import type { LoadedUnit } from './load-paths.js';
+import type { SkillFacts as Skill } from '../ir/skill.js';
+
+/** Skills loaded together, each unit with the diagnostics to add to. */
+interface UnitOfSkills {
+  skills: readonly Skill[];
+  diagnostics: Diagnostic[];
+}
 
 /**
  * Checks the skills loaded together against each other through `Skill.calls`, whatever their dialect,
@@ -8,8 +13,8 @@ import type { LoadedUnit } from './load-paths.js';
  * supply it; running the caller fails at that call otherwise), and calls that come back round to a skill
  * are an error on every skill of the circle.
  */
-export function checkCalls(units: readonly LoadedUnit[]): void {
-  const unitOf = new Map<Skill, LoadedUnit>();
+export function checkCalls(units: readonly UnitOfSkills[]): void {
+  const unitOf = new Map<Skill, UnitOfSkills>();
   const byId = new Map<string, Skill[]>();
   for (const unit of units)
     for (const skill of unit.skills) {

@@ -27,31 +27,82 @@ export interface LoadedPaths {
 const IGNORED_DIRS = new Set(['node_modules', '.git', '.skein', 'dist']);
 
 /**
+ * One thing to load, found by walking the paths: a file (named by the user, or met in a folder), a
+ * skill folder that a folder dialect claims, or a path that could not be loaded at all.
+ */
+export type LoadTarget =
+  | { kind: 'file'; path: string; explicit: boolean }
+  | { kind: 'folder'; path: string; dialect: DialectName }
+  | { kind: 'failed'; unit: LoadedUnit };
+
+/** File and folder reads in flight at once (enough to hide I/O waits, few file handles). */
+const READS_IN_FLIGHT = 32;
+
+/**
  * Loads skills from files and folders. A file named explicitly must belong to a dialect; files met
  * while walking a folder that belong to none (a README, a reference page) are skipped, and one that
  * looks like a skill of some dialect without being one is named, with a warning that says why.
  */
 export async function loadPaths(paths: readonly string[], options: LoadOptions = {}): Promise<LoadedPaths> {
-  const out: LoadedPaths = { units: [], skipped: [] };
-  for (const path of paths) {
-    let info;
-    try {
-      info = await stat(path);
-    } catch {
-      out.units.push(failure(path, 'skein/not-found', `no such file or folder: ${path}`));
-      continue;
-    }
-    if (info.isDirectory()) await loadFolder(path, options, out);
-    else if (info.isFile()) await loadFile(path, options, out, true);
-    // Reading a FIFO or a device can wait for ever, or never end.
-    else
-      out.units.push(
-        failure(
+  return loadTargets(await findTargets(paths, options), options);
+}
+
+/** What to load under `paths`, in the order of a sorted walk (folders are read concurrently). */
+export async function findTargets(
+  paths: readonly string[],
+  options: LoadOptions = {},
+): Promise<LoadTarget[]> {
+  const slots = new Slots(READS_IN_FLIGHT);
+  const found = await Promise.all(
+    paths.map(async (path): Promise<LoadTarget[]> => {
+      let info;
+      try {
+        info = await stat(path);
+      } catch {
+        return [failed(path, 'skein/not-found', `no such file or folder: ${path}`)];
+      }
+      if (info.isDirectory()) return walkFolder(path, options, slots);
+      if (info.isFile()) return [{ kind: 'file', path, explicit: true }];
+      // Reading a FIFO or a device can wait for ever, or never end.
+      return [
+        failed(
           path,
           'skein/not-a-file',
           `${path} is not a regular file (a FIFO, socket or device); give a skill file or a folder`,
         ),
-      );
+      ];
+    }),
+  );
+  return found.flat();
+}
+
+/**
+ * Loads targets, reading ahead (a bounded number at a time) and compiling each file as its text
+ * arrives; the units keep the targets' order.
+ */
+export async function loadTargets(
+  targets: readonly LoadTarget[],
+  options: LoadOptions = {},
+): Promise<LoadedPaths> {
+  const slots = new Slots(READS_IN_FLIGHT);
+  const parts = await Promise.all(targets.map((t) => slots.run(() => loadTarget(t, options))));
+  return { units: parts.flatMap((p) => p.units), skipped: parts.flatMap((p) => p.skipped) };
+}
+
+async function loadTarget(target: LoadTarget, options: LoadOptions): Promise<LoadedPaths> {
+  const out: LoadedPaths = { units: [], skipped: [] };
+  if (target.kind === 'failed') out.units.push(target.unit);
+  else if (target.kind === 'file') await loadFile(target.path, options, out, target.explicit);
+  else {
+    // A dialect can have a file and a folder front end under one name (skill documents do).
+    const dialect = dialects.find((d) => d.name === target.dialect && 'claimsFolder' in d) as FolderDialect;
+    const result = await dialect.loadFolder(target.path);
+    out.units.push({
+      path: target.path,
+      dialect: dialect.name,
+      ...result,
+      diagnostics: capDiagnostics(result.diagnostics),
+    });
   }
   return out;
 }
@@ -66,51 +117,23 @@ export function loadText(path: string, text: string, options: LoadOptions = {}):
   return out.units[0];
 }
 
-/** File and folder reads in flight at once while walking a folder (enough to hide I/O waits, few file handles). */
-const READS_IN_FLIGHT = 32;
-
-/**
- * Loads a folder's files, reading ahead: the files under it are read concurrently (a bounded number at
- * a time) and each is compiled as its text arrives, while the units keep the order of a sorted walk.
- */
-async function loadFolder(path: string, options: LoadOptions, out: LoadedPaths): Promise<void> {
-  const slots = new Slots(READS_IN_FLIGHT);
-  const parts = await walkFolder(path, options, slots);
-  for (const part of parts) {
-    out.units.push(...part.units);
-    out.skipped.push(...part.skipped);
-  }
-}
-
-/** What one folder yields, as a list of parts in walk order. */
-async function walkFolder(path: string, options: LoadOptions, slots: Slots): Promise<LoadedPaths[]> {
+/** The targets under a folder: itself when a folder dialect claims it, else what its entries hold. */
+async function walkFolder(path: string, options: LoadOptions, slots: Slots): Promise<LoadTarget[]> {
   const entries = await slots.run(() => readdir(path, { withFileTypes: true }));
   const names = entries.map((e) => e.name);
   const folderDialect = pick<FolderDialect>('claimsFolder', options, false, (d) =>
     d.claimsFolder(path, names),
   );
-  if (folderDialect) {
-    const result = await folderDialect.loadFolder(path);
-    const unit = {
-      path,
-      dialect: folderDialect.name,
-      ...result,
-      diagnostics: capDiagnostics(result.diagnostics),
-    };
-    return [{ units: [unit], skipped: [] }];
-  }
+  if (folderDialect) return [{ kind: 'folder', path, dialect: folderDialect.name }];
   const children = entries
     .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .map(async (e): Promise<LoadedPaths[]> => {
+    .map(async (e): Promise<LoadTarget[]> => {
       const child = join(path, e.name);
       if (e.isDirectory()) {
         const walk = (!IGNORED_DIRS.has(e.name) && !e.name.startsWith('.')) || e.name === '.skills';
         return walk ? walkFolder(child, options, slots) : [];
       }
-      if (!e.isFile()) return [];
-      const part: LoadedPaths = { units: [], skipped: [] };
-      await loadFile(child, options, part, false, slots);
-      return [part];
+      return e.isFile() ? [{ kind: 'file', path: child, explicit: false }] : [];
     });
   return (await Promise.all(children)).flat();
 }
@@ -120,12 +143,10 @@ async function loadFile(
   options: LoadOptions,
   out: LoadedPaths,
   explicit: boolean,
-  slots?: Slots,
 ): Promise<void> {
   let text: string;
   try {
-    const read = () => readFile(path, 'utf8');
-    text = (await (slots ? slots.run(read) : read())).replace(/^\uFEFF/, '');
+    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   } catch (e) {
     out.units.push(failure(path, 'skein/unreadable', `cannot read ${path}: ${(e as Error).message}`));
     return;
@@ -236,6 +257,10 @@ function resemblance(path: string, text: string, options: LoadOptions): string |
     if (why) return `${d.name}: ${why}`;
   }
   return undefined;
+}
+
+function failed(path: string, code: string, message: string): LoadTarget {
+  return { kind: 'failed', unit: failure(path, code, message) };
 }
 
 function failure(path: string, code: string, message: string): LoadedUnit {

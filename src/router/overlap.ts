@@ -1,10 +1,10 @@
-import type { Skill } from '../ir/skill.js';
+import type { Skill, SkillFacts } from '../ir/skill.js';
 import { textTerms } from './terms.js';
 
 /** Two skills whose routing texts are so alike that requests cannot tell them apart. */
-export interface Overlap {
-  a: Skill;
-  b: Skill;
+export interface Overlap<S extends SkillFacts = Skill> {
+  a: S;
+  b: S;
   /** Cosine similarity of their tf-idf vectors, 0 to 1. */
   similarity: number;
   /** The words they share, most telling first. */
@@ -18,7 +18,10 @@ export const OVERLAP_THRESHOLD = 0.6;
  * Pairs of skills (different ids) whose description, tags and aliases overlap at least `threshold`
  * (cosine similarity of tf-idf vectors): a request that fits one fits the other as well.
  */
-export function findOverlaps(skills: readonly Skill[], threshold = OVERLAP_THRESHOLD): Overlap[] {
+export function findOverlaps<S extends SkillFacts>(
+  skills: readonly S[],
+  threshold = OVERLAP_THRESHOLD,
+): Overlap<S>[] {
   const n = skills.length;
   // Terms as numbers; each skill a list of (term, weight), each term the skills that hold it, in order.
   const termOf = new Map<string, number>();
@@ -49,7 +52,7 @@ export function findOverlaps(skills: readonly Skill[], threshold = OVERLAP_THRES
   // Dot products of skill i with every later skill, accumulated term by term in one dense row.
   const row = new Float64Array(n);
   const touched: number[] = [];
-  const overlaps: Overlap[] = [];
+  const overlaps: Overlap<S>[] = [];
   for (let i = 0; i < n; i++) {
     for (const [term, e] of vectors[i]) {
       const list = holders[term];

@@ -4,7 +4,7 @@ import { watchPaths } from '../watch-paths.js';
 import { validateSpec } from '../specs/validate.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
-import { checkCalls, fileReport, loadPaths, type LoadedUnit } from '../../library/index.js';
+import { checkCalls, fileReport, loadForCheck, type CheckedUnit } from '../../library/index.js';
 import { compareDiagnostics, countBySeverity, isError } from '../../ir/diagnostic.js';
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
 
@@ -26,7 +26,7 @@ async function validateOnce(
   paths: string[],
   values: { dialect?: DialectName; strict?: boolean; json?: boolean; verbose?: boolean },
 ): Promise<number> {
-  const { units, skipped } = await loadPaths(paths, { dialect: values.dialect });
+  const { units, skipped } = await loadForCheck(paths, { dialect: values.dialect });
   checkCalls(units);
   // Loaded only when there is something to compare: the router's word lists cost ~20 ms of cold start.
   if (units.reduce((n, u) => n + u.skills.length, 0) > 1)
@@ -40,12 +40,12 @@ async function validateOnce(
   return errors ? 1 : 0;
 }
 
-function toJson(units: LoadedUnit[], errors: number, warnings: number) {
+function toJson(units: CheckedUnit[], errors: number, warnings: number) {
   return { files: units.map(fileReport), errors, warnings };
 }
 
 function printHuman(
-  units: LoadedUnit[],
+  units: CheckedUnit[],
   skipped: string[],
   verbose: boolean,
   errors: number,
