@@ -55,9 +55,29 @@ const CARD = {
 };
 const FINISH = { response: 'Filed.', profile: {}, data: {}, control: { action: 'finish' } };
 
-/** Answers by what is asked: the order's note, or the triage agent's next round. */
+/**
+ * The parcel agent's turns, by how many it has had: a tool it may not use, the tool it may, an answer
+ * without the contract's `control`, then a valid one.
+ */
+function parcelTurn(request: ChatRequest) {
+  const turn = request.messages.filter((m) => m.role === 'assistant').length;
+  if (turn === 0) return { toolCalls: [{ name: 'explode', arguments: { reason: 'why not' } }] };
+  if (turn === 1) return { toolCalls: [{ name: 'parcel_status', arguments: { id: 'P-7' } }] };
+  if (turn === 2) return { text: JSON.stringify({ response: 'Somewhere.', profile: {}, data: {} }) };
+  return {
+    text: JSON.stringify({
+      response: 'Parcel P-7 is in transit.',
+      profile: {},
+      data: { status: 'in transit' },
+      control: { action: 'finish' },
+    }),
+  };
+}
+
+/** Answers by what is asked: the order's note, the triage agent's next round, the parcel agent's. */
 function reply(request: ChatRequest) {
   const text = request.messages.map(messageText).join('\n');
+  if (text.includes('Where is parcel P-7?')) return parcelTurn(request);
   if (text.includes('cups of')) return { text: 'A warm pot, brewed for three minutes.' };
   // The card comes after a pause, so the page is following when its text streams.
   if (text.includes('Triage'))
@@ -102,22 +122,23 @@ test(
   { skip: browserSkip },
   async () => {
     await page.goto(server.url);
-    for (const id of ['order', 'fragile', 'triage', 'guide'])
+    for (const id of ['order', 'fragile', 'triage', 'parcel', 'greeting', 'guide'])
       await page.getByRole('link', { name: id, exact: true }).waitFor();
     await page.getByText('skills/broken.md').waitFor();
     await page.getByText(/12:11 error aegis\/unknown-step-type/).waitFor();
     await shot('catalog');
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('お茶');
-    await page.getByText('1 of 4 skills').waitFor();
+    await page.getByText('1 of 6 skills').waitFor();
     assert.equal(await page.getByRole('link', { name: 'order', exact: true }).count(), 1);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('engine');
-    await page.getByText('1 of 4 skills').waitFor();
+    await page.getByText('2 of 6 skills').waitFor();
     assert.equal(await page.getByRole('link', { name: 'triage', exact: true }).count(), 1);
+    assert.equal(await page.getByRole('link', { name: 'order', exact: true }).count(), 0);
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('');
     await page.getByRole('combobox', { name: 'Tag' }).selectOption('shop');
-    await page.getByText('1 of 4 skills').waitFor();
+    await page.getByText('1 of 6 skills').waitFor();
   },
 );
 
@@ -224,6 +245,36 @@ test(
 );
 
 test(
+  'a subgraph is a labelled box around its own nodes, and the node that runs it points at the box',
+  { skip: browserSkip },
+  async () => {
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'greeting', exact: true }).click();
+    const graph = page.getByRole('figure', { name: 'Graph' });
+    const box = graph.getByRole('group', { name: 'subgraph /polish' });
+    await box.getByText('/polish', { exact: true }).waitFor();
+    const area = (await box.boundingBox())!;
+    const inside = async (name: string) => {
+      const b = (await graph.getByRole('group', { name, exact: true }).boundingBox())!;
+      return (
+        b.x >= area.x &&
+        b.y >= area.y &&
+        b.x + b.width <= area.x + area.width &&
+        b.y + b.height <= area.y + area.height
+      );
+    };
+    for (const node of ['/polish/start', '/polish/shout', '/polish/end']) assert.ok(await inside(node), node);
+    for (const node of ['/main/start', '/main/draft', '/main/polish', '/main/end'])
+      assert.ok(!(await inside(node)), node);
+    await graph
+      .getByRole('group', { name: 'Edge from /main/polish to group:/polish' })
+      .waitFor({ state: 'attached' });
+    await graph.getByText('runs', { exact: true }).waitFor();
+    await shot('graph-subgraph');
+  },
+);
+
+test(
   'a document skill shows its summary and loads its chunks one by one',
   { skip: browserSkip },
   async () => {
@@ -270,6 +321,44 @@ test(
       [profile.priority, profile.channels, profile.urgent, profile.files],
       ['high', ['email'], true, ['f-1', 'f-2']],
     );
+  },
+);
+
+test(
+  'an engine skill’s step shows the tool it was refused, the answer sent back and why, and its tokens',
+  { skip: browserSkip },
+  async () => {
+    await page.goto(`${server.url}/#/skills/parcel`);
+    await page.getByRole('textbox', { name: 'message' }).fill('Where is parcel P-7?');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('heading', { name: 'Output' }).waitFor();
+    assert.equal(await status().textContent(), 'completed');
+    const step = page.getByRole('list', { name: 'Steps' }).getByRole('listitem').first();
+    // The tool it may not use: refused, with the reason, and never run.
+    const refused = step.getByRole('group').filter({ hasText: 'refused tool' });
+    await refused.getByText('explode', { exact: true }).waitFor();
+    assert.match((await refused.textContent())!, /refused tool explode · .*not/);
+    // The tool it may use ran, with its input and output.
+    const allowed = step.getByRole('group').filter({ hasText: /^tool parcel_status/ });
+    await allowed.getByText('parcel_status').click();
+    await allowed.getByText(/output: \{\s+"id": "P-7",\s+"status": "in transit"/).waitFor();
+    // The answer without `control` went back to the model, with the reason; the answer itself is kept.
+    const rejected = step.getByRole('group').filter({ hasText: 'answer rejected' });
+    await rejected.getByText('contract_invalid', { exact: true }).waitFor();
+    assert.match((await rejected.textContent())!, /sent back to the model: .*control/);
+    await rejected.getByText('answer rejected').click();
+    await rejected.getByText('{"response":"Somewhere.","profile":{},"data":{}}').waitFor();
+    // Token usage: a line per answer asked of the model (its tool turns included), the run's sum at the top.
+    const usage = await step.getByText(/^compat:fake-model: \d+ tokens in, \d+ out$/).allTextContents();
+    assert.equal(usage.length, 2, usage.join(' | '));
+    const sum = (k: number) => usage.reduce((n, line) => n + Number(line.match(/\d+/g)![k]), 0);
+    await page.getByText(`tokens in ${sum(0)}, out ${sum(1)}`).waitFor();
+    const output = JSON.parse((await page.locator('pre.output').textContent())!);
+    assert.equal(output.state.status, 'in transit');
+    await shot('run-engine');
+    // The stream came in order and ended with the run: nothing to reconnect for.
+    assert.equal(await page.getByText('reconnecting').count(), 0);
+    assert.doesNotMatch((await refused.textContent())!, /output:/);
   },
 );
 

@@ -170,6 +170,15 @@ function StepItem({ step: s }: { step: Step }) {
           {t.output !== undefined && <pre>output: {JSON.stringify(t.output, null, 2)}</pre>}
         </details>
       ))}
+      {s.rejected.map((r, i) => (
+        <details key={i} className="rejected">
+          <summary>
+            answer rejected <code>{r.code}</code>
+            {r.willRetry ? ' · sent back to the model' : ''}: {r.problems.join('; ')}
+          </summary>
+          <pre>{r.answer}</pre>
+        </details>
+      ))}
       {s.usage.map((u, i) => (
         <p key={i} className="muted">
           {u.model}: {u.inputTokens ?? '?'} tokens in, {u.outputTokens ?? '?'} out
