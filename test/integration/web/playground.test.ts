@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkip, launchBrowser, watchedPage, type WatchedPage } from '../../helpers/browser.js';
-import { ROOT } from '../../helpers/cli.js';
+import { ROOT, skein } from '../../helpers/cli.js';
 import {
   messageText,
   startFakeOpenAI,
@@ -88,6 +88,7 @@ function reply(request: ChatRequest) {
 }
 
 let fake: FakeOpenAI;
+let env: Record<string, string>;
 let server: ServerProcess;
 let browser: Browser;
 let watched: WatchedPage;
@@ -96,12 +97,13 @@ let page: Page;
 before(async () => {
   if (browserSkip) return;
   fake = await startFakeOpenAI((request) => reply(request));
-  server = await startServer({
+  env = {
     SKEIN_HOME: mkdtempSync(join(tmpdir(), 'skein-web-')),
     SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'),
     SKEIN_MODEL: 'compat:fake-model',
     SKEIN_BASE_URL: fake.url,
-  });
+  };
+  server = await startServer(env);
   browser = await launchBrowser();
   watched = await watchedPage(browser);
   page = watched.page;
@@ -122,23 +124,30 @@ test(
   { skip: browserSkip },
   async () => {
     await page.goto(server.url);
-    for (const id of ['order', 'fragile', 'triage', 'parcel', 'greeting', 'guide'])
+    for (const id of ['order', 'fragile', 'triage', 'parcel', 'greeting', 'guide', 'shipping', 'stamp'])
       await page.getByRole('link', { name: id, exact: true }).waitFor();
+    // Each skill with its dialect, versions (newest first), description and tags.
+    const order = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'order', exact: true }) });
+    const card = (await order.textContent())!;
+    for (const part of ['aegis', 'v1.2.0, v1.1.0', 'Takes an order for tea', 'demo', 'shop'])
+      assert.ok(card.includes(part), card);
     await page.getByText('skills/broken.md').waitFor();
     await page.getByText(/12:11 error aegis\/unknown-step-type/).waitFor();
     await shot('catalog');
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('お茶');
-    await page.getByText('1 of 6 skills').waitFor();
+    await page.getByText('1 of 8 skills').waitFor();
     assert.equal(await page.getByRole('link', { name: 'order', exact: true }).count(), 1);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('engine');
-    await page.getByText('2 of 6 skills').waitFor();
+    await page.getByText('2 of 8 skills').waitFor();
     assert.equal(await page.getByRole('link', { name: 'triage', exact: true }).count(), 1);
     assert.equal(await page.getByRole('link', { name: 'order', exact: true }).count(), 0);
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('');
     await page.getByRole('combobox', { name: 'Tag' }).selectOption('shop');
-    await page.getByText('1 of 6 skills').waitFor();
+    await page.getByText('1 of 8 skills').waitFor();
   },
 );
 
@@ -379,7 +388,13 @@ test(
     const steps = page.getByRole('list', { name: 'Steps' });
     await steps.getByText('explode', { exact: true }).click();
     await steps.getByText(/input: \{\s+"reason": "boom"/).waitFor();
+    await page.getByRole('figure', { name: 'Graph' }).getByLabel('blow: failed').waitFor();
     await shot('run-failed');
+
+    // A run of another process that shares the store: `skein run` on the command line.
+    const cli = await skein(['run', 'greeting', '--input', '{"name": "Bo"}', '--json'], { env });
+    assert.equal(cli.code, 0, cli.stderr);
+    const cliRun = JSON.parse(cli.stdout).runId as string;
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runs' }).click();
     await page.getByRole('combobox', { name: 'Status' }).selectOption('failed');
@@ -391,6 +406,55 @@ test(
     await page.getByRole('row', { name: /order/ }).getByRole('link').click();
     await page.getByRole('heading', { name: 'Output' }).waitFor();
     await page.getByText('3 green for Ada: ok=true remark=no sugar').waitFor();
+    // The command line's run, and the child run its subgraph ran in, marked as such.
+    await page.goBack();
+    await page.getByRole('cell', { name: cliRun, exact: true }).getByRole('link').click();
+    await page.getByRole('heading', { name: 'Output' }).waitFor();
+    await page.getByText('"greeting": "HELLO BO!"').waitFor();
+    await page.goBack();
+    const child = page.getByRole('row').filter({ hasText: `part of ${cliRun}` });
+    assert.equal(await child.count(), 1);
+    await child.getByRole('link').first().click();
+    await page.getByText('"greeting": "HELLO BO!"').waitFor();
+  },
+);
+
+test(
+  'a skill.json pipeline: a form from JSON Schema, its guarded step skipped, its versions to choose from',
+  { skip: browserSkip },
+  async () => {
+    await page.goto(`${server.url}/#/skills/shipping`);
+    const speed = page.getByRole('combobox', { name: 'Speed' });
+    await speed.waitFor();
+    await page.getByText('How fast it should arrive', { exact: true }).waitFor();
+    assert.equal(await speed.getAttribute('aria-describedby'), 'field-speed-help');
+    const weight = page.getByRole('spinbutton', { name: 'Weight (kg)' });
+    assert.equal(await weight.inputValue(), '1');
+    await speed.selectOption({ label: 'express' });
+    await weight.fill('31');
+    await page.getByRole('textbox', { name: 'Destination' }).fill('O');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByText('must be at most 30', { exact: true }).waitFor();
+    await page.getByText('must be at least 2 characters', { exact: true }).waitFor();
+    await weight.fill('2.5');
+    await page.getByRole('textbox', { name: 'Destination' }).fill('Oslo');
+    assert.equal(await page.getByRole('checkbox', { name: 'Fragile' }).isChecked(), false);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('heading', { name: 'Output' }).waitFor();
+    await page.getByText('"label": "OSLO (express, 2.5 kg)"').waitFor();
+    const graph = page.getByRole('figure', { name: 'Graph' });
+    await graph.getByLabel('address: finished').waitFor();
+    await graph.getByLabel('warn: skipped').waitFor();
+    await page.getByRole('list', { name: 'Steps' }).getByText('(its condition was false)').waitFor();
+
+    // An older version: its own description and form.
+    await page.goto(`${server.url}/#/skills/order`);
+    await page.getByRole('combobox', { name: 'Version' }).selectOption('1.1.0');
+    await page.getByText('The first order form: tea and cups only, no questions asked.').waitFor();
+    const teas = await page.getByRole('combobox', { name: 'Tea' }).getByRole('option').allTextContents();
+    assert.deepEqual(teas.slice(-2), ['green', 'black']);
+    assert.equal(await page.getByRole('group', { name: 'Extras' }).count(), 0);
+    await page.goto(server.url);
   },
 );
 

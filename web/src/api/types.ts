@@ -81,6 +81,8 @@ export interface RunSummary {
   skill: string;
   version: string;
   status: RunStatus;
+  /** The run this one is part of (a subgraph or another skill it called). */
+  parentRunId?: string;
   createdAt: string;
   updatedAt: string;
 }
