@@ -78,6 +78,8 @@ function parcelTurn(request: ChatRequest) {
 function reply(request: ChatRequest) {
   const text = request.messages.map(messageText).join('\n');
   if (text.includes('Where is parcel P-7?')) return parcelTurn(request);
+  // A model that never answers, until the run is cancelled.
+  if (text.includes('Where is parcel P-0?')) return { hang: true as const };
   if (text.includes('cups of')) return { text: 'A warm pot, brewed for three minutes.' };
   // The card comes after a pause, so the page is following when its text streams.
   if (text.includes('Triage'))
@@ -211,6 +213,7 @@ test(
       'the page reconnects with Last-Event-ID of the third event',
     );
     await page.getByText('Ada: 3 × green. A warm pot, brewed for three minutes. Confirm?').waitFor();
+    await page.getByRole('figure', { name: 'Graph' }).getByLabel('confirm: awaiting').waitFor();
     assert.equal(await status().textContent(), 'awaiting');
     // Each step once: nothing lost or repeated across the reconnect.
     const steps = await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents();
@@ -370,6 +373,18 @@ test(
     assert.doesNotMatch((await refused.textContent())!, /output:/);
   },
 );
+
+test('a step lights up in the graph while it runs; Cancel stops the run', { skip: browserSkip }, async () => {
+  await page.goto(`${server.url}/#/skills/parcel`);
+  await page.getByRole('textbox', { name: 'message' }).fill('Where is parcel P-0?');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('figure', { name: 'Graph' }).getByLabel('parcel: running').waitFor();
+  assert.equal(await status().textContent(), 'running');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('heading', { name: 'Error' }).waitFor();
+  assert.equal(await status().textContent(), 'failed');
+  await page.getByRole('region', { name: 'Error' }).getByText('cancelled', { exact: true }).waitFor();
+});
 
 test(
   'a failing run shows its error; the run history filters by status and opens past runs',
