@@ -426,6 +426,10 @@ test(
     await page.getByRole('cell', { name: cliRun, exact: true }).getByRole('link').click();
     await page.getByRole('heading', { name: 'Output' }).waitFor();
     await page.getByText('"greeting": "HELLO BO!"').waitFor();
+    // The subgraph ran as a child run: its nodes light up in their box too.
+    const graph = page.getByRole('figure', { name: 'Graph' });
+    for (const node of ['/main/polish', '/polish/start', '/polish/shout', '/polish/end'])
+      await graph.getByLabel(`${node}: finished`).waitFor();
     await page.goBack();
     const child = page.getByRole('row').filter({ hasText: `part of ${cliRun}` });
     assert.equal(await child.count(), 1);
@@ -443,6 +447,9 @@ test(
     await speed.waitFor();
     await page.getByText('How fast it should arrive', { exact: true }).waitFor();
     assert.equal(await speed.getAttribute('aria-describedby'), 'field-speed-help');
+    // Its schemas, as JSON.
+    await page.getByText('Output schema', { exact: true }).click();
+    await page.getByText(/"note": \{\s+"type": "string"/).waitFor();
     const weight = page.getByRole('spinbutton', { name: 'Weight (kg)' });
     assert.equal(await weight.inputValue(), '1');
     await speed.selectOption({ label: 'express' });
