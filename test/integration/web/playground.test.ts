@@ -432,6 +432,7 @@ test(
       await graph.getByLabel(`${node}: finished`).waitFor();
     await page.goBack();
     const child = page.getByRole('row').filter({ hasText: `part of ${cliRun}` });
+    await child.waitFor();
     assert.equal(await child.count(), 1);
     await child.getByRole('link').first().click();
     await page.getByText('"greeting": "HELLO BO!"').waitFor();
