@@ -440,7 +440,7 @@ test(
 );
 
 test(
-  'a skill.json pipeline: a form from JSON Schema, its guarded step skipped, its versions to choose from',
+  'a skill.json pipeline: a form from JSON Schema, a step retried, a guarded step skipped; versions',
   { skip: browserSkip },
   async () => {
     await page.goto(`${server.url}/#/skills/shipping`);
@@ -469,6 +469,10 @@ test(
     await graph.getByLabel('address: finished').waitFor();
     await graph.getByLabel('warn: skipped').waitFor();
     await page.getByRole('list', { name: 'Steps' }).getByText('(its condition was false)').waitFor();
+    // The first stamp smudged: the step failed, was retried, and its second attempt finished.
+    const steps = await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents();
+    assert.match(steps[0], /^address call failed.*the ink smudged on "Oslo".*\(retrying\)$/s);
+    assert.match(steps[1], /^address call finished\s*attempt 2/);
 
     // An older version: its own description and form.
     await page.goto(`${server.url}/#/skills/order`);
