@@ -107,11 +107,13 @@ export class RunHub {
       while (!signal?.aborted) {
         // The status is read before the events: once a run has stopped, all its events are stored.
         const run = await this.skein.getRun(runId);
-        for (const event of await this.skein.events(runId, last)) {
-          last = event.seq;
-          yield { event, stored: true };
+        // In `seq` order: a model's text streamed while a step ran comes before the step's end.
+        const stored = (await this.skein.events(runId, last)).map((event) => ({ event, stored: true }));
+        const live = streamed.splice(0).map((event) => ({ event, stored: false }));
+        for (const item of [...stored, ...live].sort((a, b) => a.event.seq - b.event.seq)) {
+          if (item.stored) last = item.event.seq;
+          yield item;
         }
-        for (const event of streamed.splice(0)) yield { event, stored: false };
         if (!run || run.status !== 'running' || (run.leaseUntil ?? Infinity) < Date.now()) return;
         await bell.wait(this.drivenIds.has(runId) ? LOCAL_POLL_MS : pollMs, signal);
       }

@@ -121,10 +121,34 @@ export const SkillSchema = SkillSummarySchema.extend({
   graph: z
     .object({
       entry: z.string(),
-      nodes: z.array(z.object({ id: z.string(), kind: z.string(), label: z.string() })),
+      nodes: z.array(
+        z.object({
+          id: z.string(),
+          kind: z.string(),
+          label: z.string(),
+          group: z
+            .string()
+            .optional()
+            .openapi({ description: 'the subgraph (in `groups`) the node belongs to' }),
+        }),
+      ),
       edges: z.array(
         z.object({ from: z.string(), to: z.string(), kind: z.enum(['next', 'route', 'fallback']) }),
       ),
+      groups: z
+        .array(
+          z.object({
+            id: z.string(),
+            label: z.string(),
+            kind: z.enum(['subgraph']),
+            entry: z.string(),
+            callers: z.array(z.string()).openapi({ description: 'the `call` nodes that run it' }),
+          }),
+        )
+        .optional()
+        .openapi({
+          description: "the skill's subgraphs, each drawn as a box around its nodes; only when it has some",
+        }),
     })
     .optional(),
   doc: z

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkip, launchBrowser, watchedPage, type WatchedPage } from '../../helpers/browser.js';
-import { ROOT } from '../../helpers/cli.js';
+import { ROOT, skein } from '../../helpers/cli.js';
 import {
   messageText,
   startFakeOpenAI,
@@ -55,9 +55,31 @@ const CARD = {
 };
 const FINISH = { response: 'Filed.', profile: {}, data: {}, control: { action: 'finish' } };
 
-/** Answers by what is asked: the order's note, or the triage agent's next round. */
+/**
+ * The parcel agent's turns, by how many it has had: a tool it may not use, the tool it may, an answer
+ * without the contract's `control`, then a valid one.
+ */
+function parcelTurn(request: ChatRequest) {
+  const turn = request.messages.filter((m) => m.role === 'assistant').length;
+  if (turn === 0) return { toolCalls: [{ name: 'explode', arguments: { reason: 'why not' } }] };
+  if (turn === 1) return { toolCalls: [{ name: 'parcel_status', arguments: { id: 'P-7' } }] };
+  if (turn === 2) return { text: JSON.stringify({ response: 'Somewhere.', profile: {}, data: {} }) };
+  return {
+    text: JSON.stringify({
+      response: 'Parcel P-7 is in transit.',
+      profile: {},
+      data: { status: 'in transit' },
+      control: { action: 'finish' },
+    }),
+  };
+}
+
+/** Answers by what is asked: the order's note, the triage agent's next round, the parcel agent's. */
 function reply(request: ChatRequest) {
   const text = request.messages.map(messageText).join('\n');
+  if (text.includes('Where is parcel P-7?')) return parcelTurn(request);
+  // A model that never answers, until the run is cancelled.
+  if (text.includes('Where is parcel P-0?')) return { hang: true as const };
   if (text.includes('cups of')) return { text: 'A warm pot, brewed for three minutes.' };
   // The card comes after a pause, so the page is following when its text streams.
   if (text.includes('Triage'))
@@ -68,6 +90,7 @@ function reply(request: ChatRequest) {
 }
 
 let fake: FakeOpenAI;
+let env: Record<string, string>;
 let server: ServerProcess;
 let browser: Browser;
 let watched: WatchedPage;
@@ -76,12 +99,13 @@ let page: Page;
 before(async () => {
   if (browserSkip) return;
   fake = await startFakeOpenAI((request) => reply(request));
-  server = await startServer({
+  env = {
     SKEIN_HOME: mkdtempSync(join(tmpdir(), 'skein-web-')),
     SKEIN_CONFIG: join(FIXTURE, 'skein.yaml'),
     SKEIN_MODEL: 'compat:fake-model',
     SKEIN_BASE_URL: fake.url,
-  });
+  };
+  server = await startServer(env);
   browser = await launchBrowser();
   watched = await watchedPage(browser);
   page = watched.page;
@@ -102,22 +126,30 @@ test(
   { skip: browserSkip },
   async () => {
     await page.goto(server.url);
-    for (const id of ['order', 'fragile', 'triage', 'guide'])
+    for (const id of ['order', 'fragile', 'triage', 'parcel', 'greeting', 'guide', 'shipping', 'stamp'])
       await page.getByRole('link', { name: id, exact: true }).waitFor();
+    // Each skill with its dialect, versions (newest first), description and tags.
+    const order = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'order', exact: true }) });
+    const card = (await order.textContent())!;
+    for (const part of ['aegis', 'v1.2.0, v1.1.0', 'Takes an order for tea', 'demo', 'shop'])
+      assert.ok(card.includes(part), card);
     await page.getByText('skills/broken.md').waitFor();
     await page.getByText(/12:11 error aegis\/unknown-step-type/).waitFor();
     await shot('catalog');
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('お茶');
-    await page.getByText('1 of 4 skills').waitFor();
+    await page.getByText('1 of 8 skills').waitFor();
     assert.equal(await page.getByRole('link', { name: 'order', exact: true }).count(), 1);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('engine');
-    await page.getByText('1 of 4 skills').waitFor();
+    await page.getByText('2 of 8 skills').waitFor();
     assert.equal(await page.getByRole('link', { name: 'triage', exact: true }).count(), 1);
+    assert.equal(await page.getByRole('link', { name: 'order', exact: true }).count(), 0);
     await page.getByRole('combobox', { name: 'Dialect' }).selectOption('');
     await page.getByRole('combobox', { name: 'Tag' }).selectOption('shop');
-    await page.getByText('1 of 4 skills').waitFor();
+    await page.getByText('1 of 8 skills').waitFor();
   },
 );
 
@@ -181,6 +213,7 @@ test(
       'the page reconnects with Last-Event-ID of the third event',
     );
     await page.getByText('Ada: 3 × green. A warm pot, brewed for three minutes. Confirm?').waitFor();
+    await page.getByRole('figure', { name: 'Graph' }).getByLabel('confirm: awaiting').waitFor();
     assert.equal(await status().textContent(), 'awaiting');
     // Each step once: nothing lost or repeated across the reconnect.
     const steps = await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents();
@@ -220,6 +253,36 @@ test(
     await shot('run-output');
     const note = fake.requests.find((r) => r.messages.map(messageText).join('').includes('cups of'));
     assert.match(note!.messages.map(messageText).join(''), /3 cups of green tea for Ada/);
+  },
+);
+
+test(
+  'a subgraph is a labelled box around its own nodes, and the node that runs it points at the box',
+  { skip: browserSkip },
+  async () => {
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'greeting', exact: true }).click();
+    const graph = page.getByRole('figure', { name: 'Graph' });
+    const box = graph.getByRole('group', { name: 'subgraph /polish' });
+    await box.getByText('/polish', { exact: true }).waitFor();
+    const area = (await box.boundingBox())!;
+    const inside = async (name: string) => {
+      const b = (await graph.getByRole('group', { name, exact: true }).boundingBox())!;
+      return (
+        b.x >= area.x &&
+        b.y >= area.y &&
+        b.x + b.width <= area.x + area.width &&
+        b.y + b.height <= area.y + area.height
+      );
+    };
+    for (const node of ['/polish/start', '/polish/shout', '/polish/end']) assert.ok(await inside(node), node);
+    for (const node of ['/main/start', '/main/draft', '/main/polish', '/main/end'])
+      assert.ok(!(await inside(node)), node);
+    await graph
+      .getByRole('group', { name: 'Edge from /main/polish to group:/polish' })
+      .waitFor({ state: 'attached' });
+    await graph.getByText('runs', { exact: true }).waitFor();
+    await shot('graph-subgraph');
   },
 );
 
@@ -274,6 +337,56 @@ test(
 );
 
 test(
+  'an engine skill’s step shows the tool it was refused, the answer sent back and why, and its tokens',
+  { skip: browserSkip },
+  async () => {
+    await page.goto(`${server.url}/#/skills/parcel`);
+    await page.getByRole('textbox', { name: 'message' }).fill('Where is parcel P-7?');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('heading', { name: 'Output' }).waitFor();
+    assert.equal(await status().textContent(), 'completed');
+    const step = page.getByRole('list', { name: 'Steps' }).getByRole('listitem').first();
+    // The tool it may not use: refused, with the reason, and never run.
+    const refused = step.getByRole('group').filter({ hasText: 'refused tool' });
+    await refused.getByText('explode', { exact: true }).waitFor();
+    assert.match((await refused.textContent())!, /refused tool explode · .*not/);
+    // The tool it may use ran, with its input and output.
+    const allowed = step.getByRole('group').filter({ hasText: /^tool parcel_status/ });
+    await allowed.getByText('parcel_status').click();
+    await allowed.getByText(/output: \{\s+"id": "P-7",\s+"status": "in transit"/).waitFor();
+    // The answer without `control` went back to the model, with the reason; the answer itself is kept.
+    const rejected = step.getByRole('group').filter({ hasText: 'answer rejected' });
+    await rejected.getByText('contract_invalid', { exact: true }).waitFor();
+    assert.match((await rejected.textContent())!, /sent back to the model: .*control/);
+    await rejected.getByText('answer rejected').click();
+    await rejected.getByText('{"response":"Somewhere.","profile":{},"data":{}}').waitFor();
+    // Token usage: a line per answer asked of the model (its tool turns included), the run's sum at the top.
+    const usage = await step.getByText(/^compat:fake-model: \d+ tokens in, \d+ out$/).allTextContents();
+    assert.equal(usage.length, 2, usage.join(' | '));
+    const sum = (k: number) => usage.reduce((n, line) => n + Number(line.match(/\d+/g)![k]), 0);
+    await page.getByText(`tokens in ${sum(0)}, out ${sum(1)}`).waitFor();
+    const output = JSON.parse((await page.locator('pre.output').textContent())!);
+    assert.equal(output.state.status, 'in transit');
+    await shot('run-engine');
+    // The stream came in order and ended with the run: nothing to reconnect for.
+    assert.equal(await page.getByText('reconnecting').count(), 0);
+    assert.doesNotMatch((await refused.textContent())!, /output:/);
+  },
+);
+
+test('a step lights up in the graph while it runs; Cancel stops the run', { skip: browserSkip }, async () => {
+  await page.goto(`${server.url}/#/skills/parcel`);
+  await page.getByRole('textbox', { name: 'message' }).fill('Where is parcel P-0?');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('figure', { name: 'Graph' }).getByLabel('parcel: running').waitFor();
+  assert.equal(await status().textContent(), 'running');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('heading', { name: 'Error' }).waitFor();
+  assert.equal(await status().textContent(), 'failed');
+  await page.getByRole('region', { name: 'Error' }).getByText('cancelled', { exact: true }).waitFor();
+});
+
+test(
   'a failing run shows its error; the run history filters by status and opens past runs',
   { skip: browserSkip },
   async () => {
@@ -290,7 +403,13 @@ test(
     const steps = page.getByRole('list', { name: 'Steps' });
     await steps.getByText('explode', { exact: true }).click();
     await steps.getByText(/input: \{\s+"reason": "boom"/).waitFor();
+    await page.getByRole('figure', { name: 'Graph' }).getByLabel('blow: failed').waitFor();
     await shot('run-failed');
+
+    // A run of another process that shares the store: `skein run` on the command line.
+    const cli = await skein(['run', 'greeting', '--input', '{"name": "Bo"}', '--json'], { env });
+    assert.equal(cli.code, 0, cli.stderr);
+    const cliRun = JSON.parse(cli.stdout).runId as string;
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runs' }).click();
     await page.getByRole('combobox', { name: 'Status' }).selectOption('failed');
@@ -302,6 +421,67 @@ test(
     await page.getByRole('row', { name: /order/ }).getByRole('link').click();
     await page.getByRole('heading', { name: 'Output' }).waitFor();
     await page.getByText('3 green for Ada: ok=true remark=no sugar').waitFor();
+    // The command line's run, and the child run its subgraph ran in, marked as such.
+    await page.goBack();
+    await page.getByRole('cell', { name: cliRun, exact: true }).getByRole('link').click();
+    await page.getByRole('heading', { name: 'Output' }).waitFor();
+    await page.getByText('"greeting": "HELLO BO!"').waitFor();
+    // The subgraph ran as a child run: its nodes light up in their box too.
+    const graph = page.getByRole('figure', { name: 'Graph' });
+    for (const node of ['/main/polish', '/polish/start', '/polish/shout', '/polish/end'])
+      await graph.getByLabel(`${node}: finished`).waitFor();
+    await page.goBack();
+    const child = page.getByRole('row').filter({ hasText: `part of ${cliRun}` });
+    await child.waitFor();
+    assert.equal(await child.count(), 1);
+    await child.getByRole('link').first().click();
+    await page.getByText('"greeting": "HELLO BO!"').waitFor();
+  },
+);
+
+test(
+  'a skill.json pipeline: a form from JSON Schema, a step retried, a guarded step skipped; versions',
+  { skip: browserSkip },
+  async () => {
+    await page.goto(`${server.url}/#/skills/shipping`);
+    const speed = page.getByRole('combobox', { name: 'Speed' });
+    await speed.waitFor();
+    await page.getByText('How fast it should arrive', { exact: true }).waitFor();
+    assert.equal(await speed.getAttribute('aria-describedby'), 'field-speed-help');
+    // Its schemas, as JSON.
+    await page.getByText('Output schema', { exact: true }).click();
+    await page.getByText(/"note": \{\s+"type": "string"/).waitFor();
+    const weight = page.getByRole('spinbutton', { name: 'Weight (kg)' });
+    assert.equal(await weight.inputValue(), '1');
+    await speed.selectOption({ label: 'express' });
+    await weight.fill('31');
+    await page.getByRole('textbox', { name: 'Destination' }).fill('O');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByText('must be at most 30', { exact: true }).waitFor();
+    await page.getByText('must be at least 2 characters', { exact: true }).waitFor();
+    await weight.fill('2.5');
+    await page.getByRole('textbox', { name: 'Destination' }).fill('Oslo');
+    assert.equal(await page.getByRole('checkbox', { name: 'Fragile' }).isChecked(), false);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('heading', { name: 'Output' }).waitFor();
+    await page.getByText('"label": "OSLO (express, 2.5 kg)"').waitFor();
+    const graph = page.getByRole('figure', { name: 'Graph' });
+    await graph.getByLabel('address: finished').waitFor();
+    await graph.getByLabel('warn: skipped').waitFor();
+    await page.getByRole('list', { name: 'Steps' }).getByText('(its condition was false)').waitFor();
+    // The first stamp smudged: the step failed, was retried, and its second attempt finished.
+    const steps = await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents();
+    assert.match(steps[0], /^address call failed.*the ink smudged on "Oslo".*\(retrying\)$/s);
+    assert.match(steps[1], /^address call finished\s*attempt 2/);
+
+    // An older version: its own description and form.
+    await page.goto(`${server.url}/#/skills/order`);
+    await page.getByRole('combobox', { name: 'Version' }).selectOption('1.1.0');
+    await page.getByText('The first order form: tea and cups only, no questions asked.').waitFor();
+    const teas = await page.getByRole('combobox', { name: 'Tea' }).getByRole('option').allTextContents();
+    assert.deepEqual(teas.slice(-2), ['green', 'black']);
+    assert.equal(await page.getByRole('group', { name: 'Extras' }).count(), 0);
+    await page.goto(server.url);
   },
 );
 

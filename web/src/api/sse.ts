@@ -50,7 +50,7 @@ const LAST = new Set(['completed', 'failed', 'awaiting']);
 /**
  * Follows a run's events (`GET /v1/runs/{id}/events`) until it completes, fails or awaits. A stream that
  * drops before that is opened again with `Last-Event-ID` set to the last stored event seen, so no
- * stored event is lost or repeated. Resolves with the last event's type; rejects on an error answer.
+ * stored event is lost or repeated. Resolves with the last stored event's type; rejects on an error answer.
  */
 export async function followRun(
   runId: string,
@@ -82,8 +82,8 @@ export async function followRun(
           const seq = Number(message.id);
           if (seq <= last) continue;
           last = seq;
+          lastType = event.type;
         }
-        lastType = event.type;
         onEvent(event);
       }
       if (lastType && LAST.has(lastType)) return lastType;

@@ -17,6 +17,18 @@ export interface GraphNode {
   id: string;
   kind: string;
   label: string;
+  /** The subgraph (in `groups`) the node belongs to. */
+  group?: string;
+}
+
+/** A subgraph, drawn as a box around its nodes. */
+export interface GraphGroup {
+  id: string;
+  label: string;
+  kind: string;
+  entry: string;
+  /** The `call` nodes that run it. */
+  callers: string[];
 }
 
 export interface GraphEdge {
@@ -28,7 +40,7 @@ export interface GraphEdge {
 export interface SkillDetail extends SkillSummary {
   input: Schema;
   output: Schema;
-  graph?: { entry: string; nodes: GraphNode[]; edges: GraphEdge[] };
+  graph?: { entry: string; nodes: GraphNode[]; edges: GraphEdge[]; groups?: GraphGroup[] };
   doc?: { summary: string; chunks: { id: string; description: string }[] };
 }
 
@@ -69,6 +81,8 @@ export interface RunSummary {
   skill: string;
   version: string;
   status: RunStatus;
+  /** The run this one is part of (a subgraph or another skill it called). */
+  parentRunId?: string;
   createdAt: string;
   updatedAt: string;
 }

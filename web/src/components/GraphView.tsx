@@ -1,5 +1,14 @@
 import dagre from '@dagrejs/dagre';
-import { Background, Controls, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  Handle,
+  Position,
+  ReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
 import type { SkillDetail } from '../api/types';
@@ -7,35 +16,85 @@ import type { NodeState } from '../run/run-state';
 
 const WIDTH = 180;
 const HEIGHT = 44;
+/** Room above a subgraph's nodes for its name. */
+const LABEL = 22;
 /** Kinds that run more inside them (a call's child run, an agent's loop of model and tool calls): drawn as boxes. */
 const BOXED = new Set(['call', 'agent']);
 
 type Graph = NonNullable<SkillDetail['graph']>;
 
-/** Node positions from dagre, top to bottom. */
+/** The flow id of a subgraph's box (apart from node ids, which may look like subgraph names). */
+const boxId = (group: string) => `group:${group}`;
+
+/** A subgraph's box: its name at the top; the edges from the nodes that run it end on it. */
+function GroupBox({ data }: NodeProps<Node<{ label: string }>>) {
+  return (
+    <>
+      <Handle type="target" position={Position.Top} />
+      <div className="group-label">{data.label}</div>
+    </>
+  );
+}
+
+const NODE_TYPES = { box: GroupBox };
+
+/**
+ * Node positions from dagre, top to bottom, each subgraph a cluster: its box is laid out with its
+ * nodes inside, and placed as if its callers led to its entry node.
+ */
 function layout(graph: Graph): { nodes: Node[]; edges: Edge[] } {
-  const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: 'TB', nodesep: 30, ranksep: 40 });
+  const g = new dagre.graphlib.Graph({ compound: true });
+  const groups = graph.groups ?? [];
+  // With subgraphs dagre puts a rank for their borders between every two ranks of nodes.
+  g.setGraph({ rankdir: 'TB', nodesep: 30, ranksep: groups.length ? 16 : 40 });
   g.setDefaultEdgeLabel(() => ({}));
   const known = new Map(graph.nodes.map((n) => [n.id, n]));
   for (const e of graph.edges)
     for (const id of [e.from, e.to])
       if (!known.has(id)) known.set(id, { id, kind: 'end', label: id.replace(/^__(.*)__$/, '$1') });
-  for (const n of known.values()) g.setNode(n.id, { width: WIDTH, height: HEIGHT });
+  for (const group of groups) g.setNode(boxId(group.id), {});
+  for (const n of known.values()) {
+    g.setNode(n.id, { width: WIDTH, height: HEIGHT });
+    if (n.group) g.setParent(n.id, boxId(n.group));
+  }
   for (const e of graph.edges) g.setEdge(e.from, e.to);
+  for (const group of groups) for (const caller of group.callers) g.setEdge(caller, group.entry);
   dagre.layout(g);
-  const nodes: Node[] = [...known.values()].map((n) => {
-    const p = g.node(n.id);
+  const boxes = new Map(
+    groups.map((group) => {
+      const b = g.node(boxId(group.id));
+      return [group.id, { x: b.x - b.width / 2, y: b.y - b.height / 2 - LABEL }] as const;
+    }),
+  );
+  const nodes: Node[] = groups.map((group) => {
+    const b = g.node(boxId(group.id));
     return {
+      id: boxId(group.id),
+      type: 'box',
+      position: boxes.get(group.id)!,
+      data: { label: group.label },
+      ariaLabel: `${group.kind} ${group.label}`,
+      className: 'group-box',
+      style: { width: b.width, height: b.height + LABEL },
+      draggable: false,
+      connectable: false,
+      selectable: false,
+    };
+  });
+  for (const n of known.values()) {
+    const p = g.node(n.id);
+    const box = n.group ? boxes.get(n.group) : undefined;
+    nodes.push({
       id: n.id,
-      position: { x: p.x - WIDTH / 2, y: p.y - HEIGHT / 2 },
+      position: { x: p.x - WIDTH / 2 - (box?.x ?? 0), y: p.y - HEIGHT / 2 - (box?.y ?? 0) },
+      ...(n.group ? { parentId: boxId(n.group) } : {}),
       data: { label: n.kind === 'end' ? n.label : `${n.id} · ${n.kind}` },
       className: `node kind-${n.kind}${BOXED.has(n.kind) ? ' boxed' : ''}`,
       style: { width: WIDTH },
       draggable: false,
       connectable: false,
-    };
-  });
+    });
+  }
   const edges: Edge[] = graph.edges.map((e, i) => ({
     id: `e${i}`,
     source: e.from,
@@ -44,10 +103,20 @@ function layout(graph: Graph): { nodes: Node[]; edges: Edge[] } {
     style: e.kind === 'next' ? undefined : { strokeDasharray: '6 4' },
     label: e.kind === 'fallback' ? 'fallback' : undefined,
   }));
+  for (const group of groups)
+    for (const caller of group.callers)
+      edges.push({
+        id: `runs-${caller}-${group.id}`,
+        source: caller,
+        target: boxId(group.id),
+        className: 'edge-runs',
+        style: { strokeDasharray: '2 4' },
+        label: 'runs',
+      });
   return { nodes, edges };
 }
 
-/** A skill's graph: nodes by kind, routes dashed, calls boxed; with `states`, each node's state in a run. */
+/** A skill's graph: nodes by kind, routes dashed, calls boxed, subgraphs in labelled boxes; with `states`, each node's state in a run. */
 export default function GraphView({
   graph,
   states = {},
@@ -58,11 +127,15 @@ export default function GraphView({
   const laid = useMemo(() => layout(graph), [graph]);
   const nodes = useMemo(
     () =>
-      laid.nodes.map((n) => ({
-        ...n,
-        className: `${n.className} ${states[n.id] ? `state-${states[n.id]}` : ''}`,
-        ariaLabel: `${n.id}${states[n.id] ? `: ${states[n.id]}` : ''}`,
-      })),
+      laid.nodes.map((n) =>
+        n.type === 'box'
+          ? n
+          : {
+              ...n,
+              className: `${n.className} ${states[n.id] ? `state-${states[n.id]}` : ''}`,
+              ariaLabel: `${n.id}${states[n.id] ? `: ${states[n.id]}` : ''}`,
+            },
+      ),
     [laid, states],
   );
   return (
@@ -70,7 +143,9 @@ export default function GraphView({
       <ReactFlow
         nodes={nodes}
         edges={laid.edges}
+        nodeTypes={NODE_TYPES}
         fitView
+        minZoom={0.2}
         nodesDraggable={false}
         nodesConnectable={false}
         proOptions={{ hideAttribution: true }}

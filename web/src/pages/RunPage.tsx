@@ -8,6 +8,7 @@ import { TraceView } from '../components/TraceView';
 import { href } from '../router';
 import { applyEvent, EMPTY_RUN, type RunState, type Step } from '../run/run-state';
 import { startRun } from '../run/start-run';
+import { useSubgraphStates } from '../run/subgraph-states';
 import { useApi } from '../useApi';
 
 const GraphView = lazy(() => import('../components/GraphView'));
@@ -23,6 +24,11 @@ export function RunPage({ runId }: { runId: string }) {
     (s: RunState, e: RunEvent | null) => (e ? applyEvent(s, e) : EMPTY_RUN),
     EMPTY_RUN,
   );
+  const calls = state.steps
+    .filter((s) => s.kind === 'call')
+    .map((s) => `${s.node}:${s.state}`)
+    .join(' ');
+  const inSubgraphs = useSubgraphStates(runId, skill.data?.graph?.groups ? skillId : undefined, calls);
   const lastSeq = useRef(-1);
   const [follow, setFollow] = useState(0);
   const [connected, setConnected] = useState(true);
@@ -139,7 +145,7 @@ export function RunPage({ runId }: { runId: string }) {
         </section>
         {skill.data?.graph && (
           <Suspense fallback={<p className="muted">Loading the graph…</p>}>
-            <GraphView graph={skill.data.graph} states={state.nodes} />
+            <GraphView graph={skill.data.graph} states={{ ...inSubgraphs, ...state.nodes }} />
           </Suspense>
         )}
       </div>
@@ -168,6 +174,15 @@ function StepItem({ step: s }: { step: Step }) {
           </summary>
           <pre>input: {JSON.stringify(t.input, null, 2)}</pre>
           {t.output !== undefined && <pre>output: {JSON.stringify(t.output, null, 2)}</pre>}
+        </details>
+      ))}
+      {s.rejected.map((r, i) => (
+        <details key={i} className="rejected">
+          <summary>
+            answer rejected <code>{r.code}</code>
+            {r.willRetry ? ' · sent back to the model' : ''}: {r.problems.join('; ')}
+          </summary>
+          <pre>{r.answer}</pre>
         </details>
       ))}
       {s.usage.map((u, i) => (

@@ -59,6 +59,12 @@ export function RunsPage() {
               </td>
               <td>
                 {r.skill} <span className="muted">v{r.version}</span>
+                {r.parentRunId && (
+                  <span className="muted">
+                    {' '}
+                    · part of <a href={href('runs', r.parentRunId)}>{r.parentRunId}</a>
+                  </span>
+                )}
               </td>
               <td>
                 <span className={`badge status-${r.status}`}>{r.status}</span>

@@ -14,6 +14,8 @@ export interface Step {
   text: string;
   tools: { tool: string; input: unknown; output?: unknown; ms?: number; refused?: string }[];
   usage: { model: string; inputTokens?: number; outputTokens?: number }[];
+  /** An agent's answers that were rejected: why, and whether it went back to the model. */
+  rejected: { code: string; problems: string[]; answer: string; willRetry: boolean }[];
   logs: string[];
   error?: string;
   willRetry?: boolean;
@@ -72,6 +74,7 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
           text: '',
           tools: [],
           usage: [],
+          rejected: [],
           logs: [],
         },
       ];
@@ -100,6 +103,7 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
           text: '',
           tools: [],
           usage: [],
+          rejected: [],
           logs: [],
         },
       ];
@@ -155,6 +159,22 @@ export function applyEvent(state: RunState, event: RunEvent): RunState {
       update((s) => ({
         ...s,
         tools: [...s.tools, { tool: String(event.tool), input: event.input, refused: String(event.reason) }],
+      }));
+      break;
+    case 'answer_rejected':
+      update((s) => ({
+        ...s,
+        // The rejected answer's streamed text is not the step's answer: the next one streams anew.
+        text: '',
+        rejected: [
+          ...s.rejected,
+          {
+            code: String(event.code),
+            problems: (event.problems as string[]) ?? [],
+            answer: String(event.answer),
+            willRetry: Boolean(event.willRetry),
+          },
+        ],
       }));
       break;
     case 'log':
