@@ -1,9 +1,10 @@
 import { findDocPart, findDocSkill } from '../skilldocs/load-part.js';
+import { CHUNK_TOOL_NAME, chunkToolSpec } from '../skilldocs/chunk-tool.js';
 import type { Skill, SkillDoc } from '../ir/skill.js';
 import type { LoopTool } from '../models/tool-loop.js';
 import type { ChatCall } from './transcript.js';
 
-const TOOL_NAMES = ['load_doc_chunk', 'load_skill_chunk'];
+const TOOL_NAMES = [CHUNK_TOOL_NAME, 'load_skill_chunk'];
 
 /**
  * `load_doc_chunk(skill_name, chunk_id)` and its alias `load_skill_chunk`: the text of one part of a
@@ -20,16 +21,7 @@ export function docTools(
     taken.add(name);
     return {
       name,
-      description:
-        "Loads one part (chunk) of a knowledge skill listed in the system prompt, by the skill's name and the chunk's id.",
-      inputSchema: {
-        type: 'object',
-        properties: {
-          skill_name: { type: 'string', description: 'The knowledge skill, as named in the system prompt' },
-          chunk_id: { type: 'string', description: 'The id of the chunk to load' },
-        },
-        required: ['skill_name', 'chunk_id'],
-      },
+      ...chunkToolSpec('the system prompt'),
       execute: async (args: unknown, { toolCallId }: { toolCallId: string }) => {
         const { skill_name: skillName, chunk_id: chunkId } = args as { skill_name: string; chunk_id: string };
         const started = performance.now();

@@ -108,14 +108,14 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-/** What checks across skills (calls, route overlap) and reports read of a skill: plain data only. */
-export type SkillFacts = Pick<
+/** What checks across skills (calls, route overlap) and validate reports read of a skill: plain data only. */
+export type CheckFacts = Pick<
   Skill,
   'id' | 'version' | 'source' | 'description' | 'tags' | 'calls' | 'callSites' | 'routing'
 >;
 
 /** A skill's facts, as a copy that can cross a thread. */
-export function skillFacts(skill: Skill): SkillFacts {
+export function checkFacts(skill: Skill): CheckFacts {
   const { id, version, source, description, tags, calls, callSites, routing } = skill;
   return { id, version, source, description, tags, calls, callSites, routing };
 }

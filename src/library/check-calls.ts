@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../ir/diagnostic.js';
-import type { SkillFacts as Skill } from '../ir/skill.js';
+import type { CheckFacts as Skill } from '../ir/skill.js';
 
 /** Skills loaded together, each unit with the diagnostics to add to. */
 interface UnitOfSkills {

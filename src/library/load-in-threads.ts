@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { skillFacts, type SkillFacts } from '../ir/skill.js';
+import { checkFacts, type CheckFacts } from '../ir/skill.js';
 import {
   findTargets,
   loadTargets,
@@ -11,7 +11,7 @@ import {
 } from './load-paths.js';
 
 /** A loaded unit with its skills as facts: what checking many files needs, and all a thread can send back. */
-export type CheckedUnit = Omit<LoadedUnit, 'skills'> & { skills: SkillFacts[] };
+export type CheckedUnit = Omit<LoadedUnit, 'skills'> & { skills: CheckFacts[] };
 
 /** What `loadForCheck` found. */
 export interface CheckedPaths {
@@ -59,7 +59,7 @@ async function loadHere(
 ): Promise<CheckedPaths> {
   const loaded = await loadTargets(targets, options);
   return {
-    units: loaded.units.map((u) => ({ ...u, skills: u.skills.map(skillFacts) })),
+    units: loaded.units.map((u) => ({ ...u, skills: u.skills.map(checkFacts) })),
     skipped: loaded.skipped,
     threads,
   };

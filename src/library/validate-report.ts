@@ -1,5 +1,5 @@
 import { compareDiagnostics, type Diagnostic } from '../ir/diagnostic.js';
-import type { DialectName, Skill, SkillFacts } from '../ir/skill.js';
+import type { DialectName, Skill, CheckFacts } from '../ir/skill.js';
 import { checkCalls } from './check-calls.js';
 import { loadText, type LoadedUnit, type LoadOptions } from './load-paths.js';
 
@@ -26,7 +26,7 @@ export interface DiagnosticReport {
 
 /** A loaded unit as `validate --json` reports it, diagnostics in file order. */
 export function fileReport(
-  unit: Pick<LoadedUnit, 'path' | 'dialect' | 'diagnostics'> & { skills: readonly SkillFacts[] },
+  unit: Pick<LoadedUnit, 'path' | 'dialect' | 'diagnostics'> & { skills: readonly CheckFacts[] },
 ): FileReport {
   return {
     path: unit.path,

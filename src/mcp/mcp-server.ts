@@ -11,7 +11,13 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Skein } from '../host/index.js';
 import { RunRefused } from '../runtime/index.js';
-import { DocLookupError, findDocPart, findDocSkill } from '../skilldocs/index.js';
+import {
+  CHUNK_TOOL_NAME,
+  chunkToolSpec,
+  DocLookupError,
+  findDocPart,
+  findDocSkill,
+} from '../skilldocs/index.js';
 import { SKEIN_VERSION } from '../version.js';
 import { CATALOG_URI } from './catalog.js';
 import { driveRun, type CallExtra } from './drive-run.js';
@@ -44,18 +50,9 @@ const RESUME_TOOL: Tool = {
 };
 
 const CHUNK_TOOL: Tool = {
-  name: 'load_doc_chunk',
+  name: CHUNK_TOOL_NAME,
   title: 'Load part of a document skill',
-  description:
-    'Loads one part (chunk, section or reference file) of a document skill listed in the skein://catalog resource, by the skill name and the part id.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      skill_name: { type: 'string', description: 'The document skill, as the catalog names it' },
-      chunk_id: { type: 'string', description: 'The id of the part to load' },
-    },
-    required: ['skill_name', 'chunk_id'],
-  },
+  ...chunkToolSpec(`the ${CATALOG_URI} resource`),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
 };
 

@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolSchema } from '../chat/index.js';
 import type { JsonSchema } from '../ir/schema.js';
 import type { Skill } from '../ir/skill.js';
+import { CHUNK_TOOL_NAME } from '../skilldocs/index.js';
 import { isPureSkill } from './pure-skill.js';
 import { mcpToolName } from './tool-name.js';
 
@@ -16,7 +17,7 @@ export interface SkillTool {
 }
 
 /** The tools Skein adds beside the skills' (their names are never given to a skill). */
-export const RESERVED_NAMES = ['skein_resume', 'load_doc_chunk'];
+export const RESERVED_NAMES = ['skein_resume', CHUNK_TOOL_NAME];
 
 /**
  * One tool per executable skill (the highest version of each id; skills that run only when named by

@@ -1,10 +1,10 @@
 import type { Diagnostic } from '../ir/diagnostic.js';
-import type { SkillFacts } from '../ir/skill.js';
+import type { CheckFacts } from '../ir/skill.js';
 import { findOverlaps } from './overlap.js';
 
 /** Files loaded together: their skills and the diagnostics to add to (the library's `LoadedUnit`). */
 interface UnitOfSkills {
-  skills: readonly SkillFacts[];
+  skills: readonly CheckFacts[];
   diagnostics: Diagnostic[];
 }
 

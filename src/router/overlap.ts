@@ -1,8 +1,8 @@
-import type { Skill, SkillFacts } from '../ir/skill.js';
+import type { Skill, CheckFacts } from '../ir/skill.js';
 import { textTerms } from './terms.js';
 
 /** Two skills whose routing texts are so alike that requests cannot tell them apart. */
-export interface Overlap<S extends SkillFacts = Skill> {
+export interface Overlap<S extends CheckFacts = Skill> {
   a: S;
   b: S;
   /** Cosine similarity of their tf-idf vectors, 0 to 1. */
@@ -18,7 +18,7 @@ export const OVERLAP_THRESHOLD = 0.6;
  * Pairs of skills (different ids) whose description, tags and aliases overlap at least `threshold`
  * (cosine similarity of tf-idf vectors): a request that fits one fits the other as well.
  */
-export function findOverlaps<S extends SkillFacts>(
+export function findOverlaps<S extends CheckFacts>(
   skills: readonly S[],
   threshold = OVERLAP_THRESHOLD,
 ): Overlap<S>[] {

@@ -12,3 +12,4 @@ export {
 } from './generate/generate-doc.js';
 export { skillFacts } from './generate/skill-facts.js';
 export { statsTable, type StatsTotals } from './stats-table.js';
+export { CHUNK_TOOL_NAME, chunkToolSpec } from './chunk-tool.js';
