@@ -31,6 +31,9 @@ export interface PythonSandboxOptions {
   snapshotDir?: string;
 }
 
+/** When, as shares of the grace period, a stopped call that is still running is interrupted again. */
+const REINTERRUPT_AT = [0.25, 0.5];
+
 /** What the pool has done so far; tests use it to see which path a call took. */
 export interface SandboxStats {
   /** Interpreters started (each start loads Pyodide: the cold cost). */
@@ -216,6 +219,11 @@ export class PythonSandbox implements CodeService {
     this.draining++;
     this.counts.interrupted++;
     interpreter.interrupt();
+    // Asked again a quarter and half-way into the grace period: an interrupt that lands where Python
+    // cannot raise it (inside a finalizer, whose exceptions are only reported) is lost, and the code
+    // would run on until it is terminated. The runner restores its state again if one lands there.
+    for (const share of REINTERRUPT_AT)
+      job.timers.push(setTimeout(() => interpreter.interrupt(), this.graceMs * share));
     job.timers.push(
       setTimeout(() => {
         this.counts.terminated++;

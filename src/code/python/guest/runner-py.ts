@@ -111,9 +111,9 @@ def _run(source, filename, entry, input_json):
     except KeyboardInterrupt:
         # The interrupt landed in the runner itself, just before or after the user's code.
         reply = _refusal('python_error', 'KeyboardInterrupt', 'the call was interrupted')
-    # The host's interrupt (the call's time limit) can land while the state is being restored: the
-    # restore starts again, so the interpreter is never left half restored.
-    for _ in range(3):
+    # The host's interrupt (the call's time limit, asked up to three times) can land while the state
+    # is being restored: the restore starts again, so the interpreter is never left half restored.
+    for _ in range(4):
         try:
             clean = _settle_state()  # defined by the clean-state code
             break
