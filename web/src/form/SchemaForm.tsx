@@ -23,7 +23,7 @@ const widgets = { lines: LinesWidget };
 const fields = { json: JsonField };
 
 /** A form for an object schema (react-jsonschema-form), with a raw-JSON toggle; the server's field messages are shown last. */
-export function SchemaForm({ schema, submit, start, onSubmit }: Props) {
+export default function SchemaForm({ schema, submit, start, onSubmit }: Props) {
   const form = useMemo(() => toRjsf(schema), [schema]);
   const empty = Object.keys(form.schema.properties ?? {}).length === 0;
   const [values, setValues] = useState<Input>(() => ({ ...start }));

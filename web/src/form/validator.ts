@@ -79,7 +79,9 @@ function messageOf(keyword: string, s: Record<string, unknown>, fallback: string
     case 'pattern':
       return own ?? `must match ${String(s.pattern)}`;
     case 'type':
-      return s.type === 'integer' ? 'must be a whole number' : `must be a ${String(s.type)}`;
+      return s.type === 'integer'
+        ? 'must be a whole number'
+        : `must be ${/^[aeiou]/.test(String(s.type)) ? 'an' : 'a'} ${String(s.type)}`;
     case 'oneOf':
     case 'enum':
     case 'const':

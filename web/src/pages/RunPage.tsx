@@ -3,7 +3,6 @@ import { api, ApiError } from '../api/client';
 import { followRun } from '../api/sse';
 import type { FieldError, Run, RunEvent, SkillDetail } from '../api/types';
 import { cardSchema, isCard } from '../form/card';
-import { SchemaForm } from '../form/SchemaForm';
 import { TraceView } from '../components/TraceView';
 import { href } from '../router';
 import { applyEvent, EMPTY_RUN, type RunState, type Step } from '../run/run-state';
@@ -12,6 +11,8 @@ import { useSubgraphStates } from '../run/subgraph-states';
 import { useApi } from '../useApi';
 
 const GraphView = lazy(() => import('../components/GraphView'));
+// The form (react-jsonschema-form) loads when a form is first shown.
+const SchemaForm = lazy(() => import('../form/SchemaForm'));
 
 /** One run, live: its graph lighting up, its steps, its pause as a form, its output or error. */
 export function RunPage({ runId }: { runId: string }) {
@@ -218,12 +219,14 @@ function Pause({
       <h2 id="pause-heading">Waiting for an answer</h2>
       {card && <span className={`badge review-${card.review_type}`}>{card.review_type}</span>}
       <p className="message">{request.message}</p>
-      <SchemaForm
-        key={request.step}
-        schema={card ? cardSchema(card) : request.inputSchema}
-        submit="Resume"
-        onSubmit={onResume}
-      />
+      <Suspense fallback={<p className="muted">Loading the form…</p>}>
+        <SchemaForm
+          key={request.step}
+          schema={card ? cardSchema(card) : request.inputSchema}
+          submit="Resume"
+          onSubmit={onResume}
+        />
+      </Suspense>
     </section>
   );
 }

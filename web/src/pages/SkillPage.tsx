@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import type { FieldError, SkillDetail } from '../api/types';
-import { SchemaForm } from '../form/SchemaForm';
 import { go } from '../router';
 import { recentInputs, rememberInput, startRun } from '../run/start-run';
 import { useApi } from '../useApi';
 
 const GraphView = lazy(() => import('../components/GraphView'));
+// The form (react-jsonschema-form) loads when a form is first shown.
+const SchemaForm = lazy(() => import('../form/SchemaForm'));
 
 /** One skill: what it is, its schemas, versions, graph or document, and the form that runs it. */
 export function SkillPage({ id }: { id: string }) {
@@ -108,7 +109,9 @@ function RunForm({ skill }: { skill: SkillDetail }) {
           </select>
         </p>
       )}
-      <SchemaForm key={formKey} schema={skill.input} submit="Run" start={start} onSubmit={run} />
+      <Suspense fallback={<p className="muted">Loading the form…</p>}>
+        <SchemaForm key={formKey} schema={skill.input} submit="Run" start={start} onSubmit={run} />
+      </Suspense>
       {error && (
         <p className="error" role="alert">
           {error}
