@@ -1,5 +1,6 @@
-// npm run fuzz -- [--runs N] [--seed S] [--dialect NAME]… [--hang SECONDS]
-// Loads mutated corpus and example files, N per dialect (default 100,000), each in a worker thread that
+// npm run fuzz -- [--runs N] [--minutes M] [--seed S] [--dialect NAME]… [--hang SECONDS]
+// Loads mutated corpus and example files, N per dialect (default 100,000; at most M minutes per dialect
+// when --minutes is given, and the cases that fit are counted), each in a worker thread that
 // a watchdog ends when one input runs past --hang seconds (default 30). A thrown error, an internal
 // error, a diagnostic without a position or an input that takes over 1 s is shrunk and saved once per
 // kind to test/fixtures/fuzz-repro/, which the suite loads as regression tests. Prints per dialect:
@@ -24,6 +25,8 @@ interface Job {
   dialect: DialectName;
   runs: number;
   seed: number;
+  /** When to stop (ms since the epoch), whatever the runs left. */
+  deadline: number;
   shared: SharedArrayBuffer;
 }
 
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: '100000' },
+      minutes: { type: 'string' },
       seed: { type: 'string', default: '1' },
       dialect: { type: 'string', multiple: true },
       hang: { type: 'string', default: '30' },
@@ -54,7 +58,11 @@ async function main(): Promise<void> {
       continue;
     }
     rows.push(
-      await fuzzDialect(dialect, Number(values.runs), Number(values.seed), Number(values.hang), seeds),
+      await fuzzDialect(dialect, Number(values.runs), Number(values.minutes ?? Infinity), {
+        seed: Number(values.seed),
+        hangSeconds: Number(values.hang),
+        seeds,
+      }),
     );
   }
   console.log('\ndialect     cases  findings  saved  hangs  over-1s  p50-ms  p99-ms  max-ms  minutes');
@@ -64,21 +72,23 @@ async function main(): Promise<void> {
 async function fuzzDialect(
   dialect: DialectName,
   runs: number,
-  seed: number,
-  hangSeconds: number,
-  seeds: Seed[],
+  minutes: number,
+  options: { seed: number; hangSeconds: number; seeds: Seed[] },
 ): Promise<string> {
+  const { hangSeconds, seeds } = options;
+  let seed = options.seed;
   const started = Date.now();
+  const deadline = started + minutes * 60_000;
   const times: number[] = [];
   let findings = 0;
   let saved = 0;
   let hangs = 0;
   let left = runs;
-  while (left > 0) {
+  while (left > 0 && Date.now() < deadline) {
     const shared = new SharedArrayBuffer(32 + CURRENT_BYTES);
     const state = new Int32Array(shared, 0, 8);
     const worker = new Worker(new URL('./fuzz-worker.mjs', import.meta.url), {
-      workerData: { dialect, runs: left, seed, shared },
+      workerData: { dialect, runs: left, seed, deadline, shared },
     });
     const pending: Promise<unknown>[] = [];
     const ended = await new Promise<'done' | 'hang' | Error>((resolve) => {
@@ -189,7 +199,13 @@ async function work(job: Job): Promise<void> {
       post({ type: 'finding', index: input.index, target: input.target, bytes, problem });
       return true;
     }),
-    { numRuns: job.runs, seed: job.seed },
+    {
+      numRuns: job.runs,
+      seed: job.seed,
+      ...(Number.isFinite(job.deadline)
+        ? { interruptAfterTimeLimit: Math.max(1, job.deadline - Date.now()), markInterruptAsFailure: false }
+        : {}),
+    },
   );
   bench.close();
   post({ type: 'done', times });
