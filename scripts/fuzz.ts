@@ -7,6 +7,7 @@
 // cases, findings, inputs over 1 s, the slowest input and the 99th percentile of load times.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseArgs } from 'node:util';
+import { basename } from 'node:path';
 import fc from 'fast-check';
 import { Bench } from '../test/helpers/fuzz/check-input.js';
 import { inputOf } from '../test/helpers/fuzz/cases.js';
@@ -137,7 +138,9 @@ async function fuzzDialect(
       const bytes = Buffer.from(new Uint8Array(shared, 32, Atomics.load(state, 2)));
       const target = seeds[index].targets[Atomics.load(state, 4) % seeds[index].targets.length];
       console.log(`${dialect}: hang over ${hangSeconds} s (${seeds[index].origin} ${target})`);
-      if (await saveReproducer(seeds[index], target, bytes, `slow: over ${hangSeconds} s`)) saved++;
+      // Named after the seed, so each seed's hang is kept (one kind per problem would keep only the first).
+      const problem = `slow: over ${hangSeconds} s from ${basename(seeds[index].origin)}`;
+      if (await saveReproducer(seeds[index], target, bytes, problem)) saved++;
     } else {
       console.log(`${dialect}: worker failed: ${ended.message}`);
       break;
