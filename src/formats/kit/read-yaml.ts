@@ -1,4 +1,4 @@
-import { Composer, isMap, isScalar, Parser, visit, YAMLParseError, type Document } from 'yaml';
+import { Composer, isAlias, isMap, isScalar, Parser, visit, YAMLParseError, type Document } from 'yaml';
 import { MAX_NESTING, yamlTooDeep } from './nesting.js';
 
 /** A mistake in a YAML text: what is wrong, and where (offsets into that text). */
@@ -104,15 +104,20 @@ export function yamlValue(doc: Document.Parsed): { value: unknown } | { problem:
   try {
     return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_NODES }) };
   } catch (e) {
+    // One walk in document order (Alias.resolve walks the whole document for each alias: quadratic).
     let at: [number, number] = [0, 1];
     let unresolved = false;
+    const anchors = new Set<string>();
     visit(doc, {
-      Alias(_key, node) {
+      Node(_key, node) {
+        if (!isAlias(node)) {
+          if (node.anchor) anchors.add(node.anchor);
+          return;
+        }
         if (!node.range) return;
-        if (!unresolved) at = [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
-        if (!node.resolve(doc)) {
+        at = [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
+        if (!anchors.has(node.source)) {
           unresolved = true;
-          at = [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
           return visit.BREAK;
         }
       },
