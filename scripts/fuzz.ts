@@ -185,7 +185,10 @@ async function work(job: Job): Promise<void> {
       if (!outcome.problem && outcome.ms > SLOW_MS) {
         // Measured again: a busy machine can stall one load.
         const again = await bench.check(input.index, input.target, input.bytes);
-        if (again.ms > SLOW_MS) outcome = { ...again, problem: `slow: ${again.ms.toFixed(0)} ms` };
+        // Named after the seed, so that each seed's slow input is kept, not only the first of all.
+        const from = basename(seeds[input.index].origin);
+        if (again.ms > SLOW_MS)
+          outcome = { ...again, problem: `slow: ${again.ms.toFixed(0)} ms from ${from}` };
       }
       times.push(outcome.ms);
       if (outcome.ms > SLOW_MS) Atomics.add(state, 5, 1);
