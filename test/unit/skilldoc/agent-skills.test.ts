@@ -120,3 +120,15 @@ test('a frontmatter value with a long run of spaces and no comment loads in line
   assert.ok(performance.now() - t0 < 2000, 'loaded in under 2 s');
   assert.match(skill.description ?? '', /^a {3}.* {3}b$/s);
 });
+
+// A fuzz finding: 1 MB of one repeated heading took 13 s (each id tried every suffix from 2 again).
+test('repeated headings get numbered ids, also when a heading already reads like a numbered one', () => {
+  const text = `---\nname: x\ndescription: d\n---\n\n# X\n\nIntro.\n\n## Step\na\n\n## Step\nb\n\n## Step 2\nc\n\n## Step\nd\n`;
+  const parts = onlySkill(skilldocFile.loadFile('x/SKILL.md', text)).doc.parts;
+  assert.deepEqual(
+    parts.map((p) => p.id),
+    ['step', 'step-2', 'step-2-2', 'step-3'],
+  );
+  const many = onlySkill(skilldocFile.loadFile('x/SKILL.md', text + '\n## Step\ne\n'.repeat(3000))).doc.parts;
+  assert.equal(many.at(-1)!.id, 'step-3003');
+});
