@@ -51,6 +51,16 @@ test('marker lines with long runs of blanks are read in linear time: dashes and 
   ]);
 });
 
+// Fuzz findings: the nesting pre-scan missed a flow collection after an anchor (`&a [[[…`) and a line of
+// `- - - …` inside a flow collection left open; the parser then overflowed the stack (an internal error).
+test('deep nesting after an anchor or tag, or in dashes inside an open flow collection, is refused at its place', () => {
+  const deep = (yaml: string) => diagnose(block('/main/end', `type: end\n${yaml}`));
+  const refused = (at: string) => [`${at} error agenticdsl/yaml`, '1:1 error agenticdsl/no-nodes'];
+  assert.deepEqual(deep(`x: &a ${'['.repeat(150)}`), refused('6:106'));
+  assert.deepEqual(deep(`x: !t ${'{'.repeat(150)}`), refused('6:106'));
+  assert.deepEqual(deep(`x: [a\n${'- '.repeat(150)}`), refused('7:197'));
+});
+
 test('bad paths say which character is wrong and what a path looks like', () => {
   assert.equal(
     only(START + END + block('/main/bad name', 'type: end')),
