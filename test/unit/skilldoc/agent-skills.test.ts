@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { skilldocFile, skilldocFolder } from '../../../src/formats/skilldoc/index.js';
 import { loadPaths } from '../../../src/library/load-paths.js';
+import { referenceTitle } from '../../../src/formats/skilldoc/resources.js';
 import { brief, onlySkill, partsOf } from '../../helpers/skilldoc.js';
 
 const FOLDERS = 'test/fixtures/skilldoc/agent-skills';
@@ -131,4 +133,15 @@ test('repeated headings get numbered ids, also when a heading already reads like
   );
   const many = onlySkill(skilldocFile.loadFile('x/SKILL.md', text + '\n## Step\ne\n'.repeat(3000))).doc.parts;
   assert.equal(many.at(-1)!.id, 'step-3003');
+});
+
+// A fuzz finding: a reference file whose heading holds 470,000 blanks took minutes to title.
+test("a reference file's title is its first heading, closing hashes and blanks cut", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skein-ref-title-'));
+  const file = join(dir, 'ref.md');
+  writeFileSync(
+    file,
+    `\`\`\`\n# not this\n\`\`\`\n## Numbers ${' '.repeat(100_000)}in reports ##  \r\nBody\n`,
+  );
+  assert.equal(referenceTitle(file), `Numbers ${' '.repeat(100_000)}in reports`);
 });
