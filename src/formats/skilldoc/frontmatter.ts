@@ -80,13 +80,13 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
   return { values: value as Record<string, unknown>, keys, offset: block.yamlStart };
 }
 
-/** The top-level keys of the frontmatter, found line by line so positions survive a repaired parse. */
 /** A plain value without its trailing ` # comment`, found in one pass (a regex would backtrack over long runs of spaces). */
 function withoutComment(raw: string): string {
   const hash = raw.search(/\s#/);
   return hash < 0 ? raw : raw.slice(0, hash).trimEnd();
 }
 
+/** The top-level keys of the frontmatter, found line by line so positions survive a repaired parse. */
 function topLevelKeys(block: FrontmatterBlock): Map<string, KeyAt> {
   const keys = new Map<string, KeyAt>();
   let pos = 0;
@@ -125,12 +125,6 @@ function withoutTrailingBlanks(text: string): string {
   let end = text.length;
   while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
   return text.slice(0, end);
-}
-
-/** A plain value without its ` # comment`; a search for `\s#`, since `/\s+#.*$/` is quadratic in a run of spaces. */
-function withoutComment(raw: string): string {
-  const hash = raw.search(/\s#/);
-  return hash < 0 ? raw : raw.slice(0, hash).trimEnd();
 }
 
 /** A value that was quoted to make the frontmatter parse. */
