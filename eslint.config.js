@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '**/.skein/', '.scratch/', 'test-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '**/.skein/',
+      '.scratch/',
+      'test-results/',
+      'test/fixtures/fuzz-repro/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -42,6 +42,22 @@ const CONSTRUCTS: Construct[] = [
     text: (n) => `---\nname: grow\ndescription: Growth.\n---\n\n# Grow\n\n${'x'.repeat(n * 10)}\n`,
   },
   {
+    name: 'frontmatter value, 10n spaces',
+    path: 'grow.SKILL.md',
+    text: (n) => `---\nname: grow\ndescription: a: b${' '.repeat(n * 10)}c\n---\n\n# Grow\n`,
+  },
+  {
+    name: 'YAML error tokens [0][0]…',
+    path: 'g.md',
+    text: (n) => `${DSL}v: x\nw: ${'[0]'.repeat(n)}y:\n\`\`\`\n`,
+  },
+  {
+    name: '{{ without }} (Aegis reads)',
+    path: 'grow.md',
+    text: (n) =>
+      `${AEGIS}## steps\n\n### step: s\n\n**type**: template\n\n\`\`\`template\n{{ nope }}${'{{ a'.repeat(n)}\n\`\`\`\n`,
+  },
+  {
     name: 'JSON nesting [[[…',
     path: 'grow.skill.json',
     text: (n) => `{"mode": "llm", "input": ${'['.repeat(n)}}`,

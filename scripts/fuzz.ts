@@ -1,11 +1,13 @@
-// npm run fuzz -- [--runs N] [--seed S] [--dialect NAME]… [--hang SECONDS]
-// Loads mutated corpus and example files, N per dialect (default 100,000), each in a worker thread that
+// npm run fuzz -- [--runs N] [--minutes M] [--seed S] [--dialect NAME]… [--hang SECONDS]
+// Loads mutated corpus and example files, N per dialect (default 100,000; at most M minutes per dialect
+// when --minutes is given, and the cases that fit are counted), each in a worker thread that
 // a watchdog ends when one input runs past --hang seconds (default 30). A thrown error, an internal
 // error, a diagnostic without a position or an input that takes over 1 s is shrunk and saved once per
 // kind to test/fixtures/fuzz-repro/, which the suite loads as regression tests. Prints per dialect:
 // cases, findings, inputs over 1 s, the slowest input and the 99th percentile of load times.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { parseArgs } from 'node:util';
+import { basename } from 'node:path';
 import fc from 'fast-check';
 import { Bench } from '../test/helpers/fuzz/check-input.js';
 import { inputOf } from '../test/helpers/fuzz/cases.js';
@@ -24,6 +26,8 @@ interface Job {
   dialect: DialectName;
   runs: number;
   seed: number;
+  /** When to stop (ms since the epoch), whatever the runs left. */
+  deadline: number;
   shared: SharedArrayBuffer;
 }
 
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: '100000' },
+      minutes: { type: 'string' },
       seed: { type: 'string', default: '1' },
       dialect: { type: 'string', multiple: true },
       hang: { type: 'string', default: '30' },
@@ -54,7 +59,11 @@ async function main(): Promise<void> {
       continue;
     }
     rows.push(
-      await fuzzDialect(dialect, Number(values.runs), Number(values.seed), Number(values.hang), seeds),
+      await fuzzDialect(dialect, Number(values.runs), Number(values.minutes ?? Infinity), {
+        seed: Number(values.seed),
+        hangSeconds: Number(values.hang),
+        seeds,
+      }),
     );
   }
   console.log('\ndialect     cases  findings  saved  hangs  over-1s  p50-ms  p99-ms  max-ms  minutes');
@@ -64,21 +73,23 @@ async function main(): Promise<void> {
 async function fuzzDialect(
   dialect: DialectName,
   runs: number,
-  seed: number,
-  hangSeconds: number,
-  seeds: Seed[],
+  minutes: number,
+  options: { seed: number; hangSeconds: number; seeds: Seed[] },
 ): Promise<string> {
+  const { hangSeconds, seeds } = options;
+  let seed = options.seed;
   const started = Date.now();
+  const deadline = started + minutes * 60_000;
   const times: number[] = [];
   let findings = 0;
   let saved = 0;
   let hangs = 0;
   let left = runs;
-  while (left > 0) {
+  while (left > 0 && Date.now() < deadline) {
     const shared = new SharedArrayBuffer(32 + CURRENT_BYTES);
     const state = new Int32Array(shared, 0, 8);
     const worker = new Worker(new URL('./fuzz-worker.mjs', import.meta.url), {
-      workerData: { dialect, runs: left, seed, shared },
+      workerData: { dialect, runs: left, seed, deadline, shared },
     });
     const pending: Promise<unknown>[] = [];
     const ended = await new Promise<'done' | 'hang' | Error>((resolve) => {
@@ -127,7 +138,9 @@ async function fuzzDialect(
       const bytes = Buffer.from(new Uint8Array(shared, 32, Atomics.load(state, 2)));
       const target = seeds[index].targets[Atomics.load(state, 4) % seeds[index].targets.length];
       console.log(`${dialect}: hang over ${hangSeconds} s (${seeds[index].origin} ${target})`);
-      if (await saveReproducer(seeds[index], target, bytes, `slow: over ${hangSeconds} s`)) saved++;
+      // Named after the seed, so each seed's hang is kept (one kind per problem would keep only the first).
+      const problem = `slow: over ${hangSeconds} s from ${basename(seeds[index].origin)}`;
+      if (await saveReproducer(seeds[index], target, bytes, problem)) saved++;
     } else {
       console.log(`${dialect}: worker failed: ${ended.message}`);
       break;
@@ -172,7 +185,10 @@ async function work(job: Job): Promise<void> {
       if (!outcome.problem && outcome.ms > SLOW_MS) {
         // Measured again: a busy machine can stall one load.
         const again = await bench.check(input.index, input.target, input.bytes);
-        if (again.ms > SLOW_MS) outcome = { ...again, problem: `slow: ${again.ms.toFixed(0)} ms` };
+        // Named after the seed, so that each seed's slow input is kept, not only the first of all.
+        const from = basename(seeds[input.index].origin);
+        if (again.ms > SLOW_MS)
+          outcome = { ...again, problem: `slow: ${again.ms.toFixed(0)} ms from ${from}` };
       }
       times.push(outcome.ms);
       if (outcome.ms > SLOW_MS) Atomics.add(state, 5, 1);
@@ -180,6 +196,8 @@ async function work(job: Job): Promise<void> {
       if (!outcome.problem) return true;
       const problem = outcome.problem;
       const same = async (b: Buffer) => {
+        // Each load of the shrinking restarts the watchdog's clock: a slow input shrunk is not a hang.
+        Atomics.store(state, 1, Math.floor(Date.now() / 1000));
         const o = await bench.check(input.index, input.target, b);
         return problem.startsWith('slow')
           ? o.ms > SLOW_MS
@@ -189,7 +207,13 @@ async function work(job: Job): Promise<void> {
       post({ type: 'finding', index: input.index, target: input.target, bytes, problem });
       return true;
     }),
-    { numRuns: job.runs, seed: job.seed },
+    {
+      numRuns: job.runs,
+      seed: job.seed,
+      ...(Number.isFinite(job.deadline)
+        ? { interruptAfterTimeLimit: Math.max(1, job.deadline - Date.now()), markInterruptAsFailure: false }
+        : {}),
+    },
   );
   bench.close();
   post({ type: 'done', times });

@@ -6,9 +6,9 @@ import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 const PLAIN = { disallowedSpecial: new Set<string>() };
 
 /**
- * The longest run without white space encoded in one piece: byte-pair merging takes time quadratic in
- * a run's length, so a 200 KB "word" would take minutes. Longer runs are cut, which changes the count
- * by about one token per cut.
+ * The longest run of white space, or of anything else, encoded in one piece: byte-pair merging takes
+ * time quadratic in a run's length, so a 200 KB "word" (or 500 KB of spaces) would take minutes. Longer
+ * runs are cut, which changes the count by about one token per cut.
  */
 const MAX_RUN = 256;
 
@@ -25,14 +25,18 @@ export function tokenize(text: string): number[] {
   return out;
 }
 
-/** Offsets that cut every run of non-white-space characters into pieces of at most MAX_RUN. */
+/** Offsets that cut every run of white space, and every run without it, into pieces of at most MAX_RUN. */
 function longRunCuts(text: string): number[] {
   const cuts: number[] = [];
   let run = 0;
+  let white = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 13) run = 0;
-    else if (++run > MAX_RUN) {
+    const isWhite = c === 32 || c === 10 || c === 9 || c === 13;
+    if (isWhite !== white) {
+      white = isWhite;
+      run = 1;
+    } else if (++run > MAX_RUN) {
       cuts.push(i);
       run = 1;
     }

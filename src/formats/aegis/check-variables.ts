@@ -89,9 +89,27 @@ export function checkVariables(
 /** Where a read names `ref`: the `{{` of its first expression in verbatim text, else where the read starts. */
 function refOffset(ref: string, r: Reads): number {
   if (r.text === undefined) return r.offset;
-  const escaped = ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const at = new RegExp(`\\{\\{[^}]*?(?<![\\w.])${escaped}(?![\\w])`).exec(r.text);
-  return at ? r.offset + at.index : r.offset;
+  const at = expressionNaming(r.text, ref);
+  return at < 0 ? r.offset : r.offset + at;
+}
+
+/**
+ * The index of the first `{{` whose expression (up to the next `}`) names `ref` as a whole word, or -1.
+ * A scan over the text once: a pattern built from the name could be too large for a regular expression,
+ * and `\{\{[^}]*?name` backtracks over every `{{` of a text without `}`.
+ */
+function expressionNaming(text: string, ref: string): number {
+  let from = 0;
+  while (from < text.length) {
+    const open = text.indexOf('{{', from);
+    if (open < 0) return -1;
+    const close = text.indexOf('}', open + 2);
+    const end = close < 0 ? text.length : close;
+    for (let j = text.indexOf(ref, open + 2); j >= 0 && j < end; j = text.indexOf(ref, j + 1))
+      if (!/[\w.]/.test(text[j - 1]) && !/\w/.test(text[j + ref.length] ?? '')) return open;
+    from = end + 1;
+  }
+  return -1;
 }
 
 /** The field names of the elements of the array at `path`, when its schema says what they are. */

@@ -1,5 +1,18 @@
-const BEGIN = /^[ \t]*#[ \t]*-+[ \t]*BEGIN[ \t]+AgenticDSL[ \t]*-*[ \t]*$/i;
-const END = /^[ \t]*#[ \t]*-+[ \t]*END[ \t]+AgenticDSL[ \t]*-*[ \t]*$/i;
+// The tail `[ \t]*-*[ \t]*$` is checked in code: as a pattern it is quadratic in a run of blanks.
+const BEGIN = /^[ \t]*#[ \t]*-+[ \t]*BEGIN[ \t]+AgenticDSL/i;
+const END = /^[ \t]*#[ \t]*-+[ \t]*END[ \t]+AgenticDSL/i;
+
+/** Whether `line` is the marker `pattern` matches, followed by nothing but blanks around dashes. */
+function isMarker(pattern: RegExp, line: string): boolean {
+  const m = pattern.exec(line);
+  if (!m) return false;
+  let start = m[0].length;
+  let end = line.length;
+  while (start < end && (line[start] === ' ' || line[start] === '\t')) start++;
+  while (end > start && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  while (start < end && line[start] === '-') start++;
+  return start === end;
+}
 
 /** Where a block's boundary comments are, and the YAML between them (offsets inside the block's content). */
 export interface Markers {
@@ -21,9 +34,9 @@ export function findMarkers(content: string): Markers {
     const nl = content.indexOf('\n', pos);
     const stop = nl === -1 ? content.length : nl;
     const text = content.slice(pos, stop).replace(/\r$/, '');
-    if (begin === undefined && BEGIN.test(text)) begin = pos;
-    else if (begin !== undefined && end === undefined && END.test(text)) end = pos;
-    else if (end === undefined && begin === undefined && END.test(text)) end = pos;
+    if (begin === undefined && isMarker(BEGIN, text)) begin = pos;
+    else if (begin !== undefined && end === undefined && isMarker(END, text)) end = pos;
+    else if (end === undefined && begin === undefined && isMarker(END, text)) end = pos;
     lines.push({ offset: pos, text });
     pos = stop + 1;
   }

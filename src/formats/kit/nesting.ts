@@ -14,6 +14,9 @@ export interface TooDeep {
 const BLOCK_SCALAR =
   /:[ \t]+(?:[&!][^ \t]*[ \t]+)*[|>][-+0-9]*[ \t]*(?:#.*)?$|^(?:-[ \t]+)*[|>][-+0-9]*[ \t]*$/;
 
+const FLOW_AT_START = /^(?:[&!][^ \t]*[ \t]+)*(?=[[{])/;
+const FLOW_AFTER_KEY = /:[ \t]+(?:[&!][^ \t]*[ \t]+)*(?=[[{])/;
+
 /**
  * Finds YAML nested deeper than `max` in one linear pass, before a parser sees it: block levels (by
  * indentation and `- ` entries) plus flow levels (`[` and `{` where a flow collection can start, and
@@ -56,17 +59,24 @@ export function yamlTooDeep(yaml: string, max = MAX_NESTING): TooDeep | undefine
       const line = yaml.slice(i, end);
       if (BLOCK_SCALAR.test(line.replace(/\r$/, ''))) scalarParent = indent;
       // A flow collection starts a value: the line's first token, or after "key: ".
-      let start = i;
-      if (yaml[start] !== '[' && yaml[start] !== '{') {
-        const colon = line.search(/:[ \t]+[[{]/);
-        start = colon === -1 ? -1 : i + colon + 1;
-        while (start > 0 && (yaml[start] === ' ' || yaml[start] === '\t')) start++;
-      }
+      // A flow collection opens the line or a value, after any anchor or tag (`&a [`, `key: !t {`).
+      const opens = FLOW_AT_START.exec(line) ?? FLOW_AFTER_KEY.exec(line);
+      const start = opens ? i + opens.index + opens[0].length : -1;
       if (start >= 0) {
         const deep = scanFlow(yaml, start, end, levels, max, (d) => (flow = d));
         if (deep) return deep;
       }
     } else if (flow > 0) {
+      // A line of `- - - …` inside an unclosed flow collection: the parser may leave the collection
+      // there (not indented enough) and nest a block sequence per dash, so each counts here too.
+      for (
+        let levels = indents.length + flow;
+        yaml[i] === '-' && (yaml[i + 1] === ' ' || yaml[i + 1] === '\t');
+      ) {
+        if (++levels > max) return { offset: i, depth: levels };
+        i += 2;
+        while (yaml[i] === ' ' || yaml[i] === '\t') i++;
+      }
       const deep = scanFlow(yaml, i, end, indents.length + flow, max, (d) => (flow = d), flow);
       if (deep) return deep;
     }

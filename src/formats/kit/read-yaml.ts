@@ -1,4 +1,4 @@
-import { isMap, isScalar, parseDocument, visit, type Document } from 'yaml';
+import { Composer, isAlias, isMap, isScalar, Parser, visit, YAMLParseError, type Document } from 'yaml';
 import { MAX_NESTING, yamlTooDeep } from './nesting.js';
 
 /** A mistake in a YAML text: what is wrong, and where (offsets into that text). */
@@ -47,7 +47,7 @@ export function readYaml(yaml: string): { doc?: Document.Parsed; problems: YamlP
   Error.stackTraceLimit = 0;
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(yaml, { uniqueKeys: false, prettyErrors: false, logLevel: 'error' });
+    doc = composeFirst(yaml);
   } finally {
     Error.stackTraceLimit = traces;
   }
@@ -60,20 +60,64 @@ export function readYaml(yaml: string): { doc?: Document.Parsed; problems: YamlP
   return { doc, problems };
 }
 
+/**
+ * The first document of a YAML text, as `parseDocument` composes it, except that reading stops once
+ * MAX_PROBLEMS error tokens came between documents: a line of 80,000 `[0]` gives one per character, and
+ * composing them took 1.5 s for 250 KB where the first MAX_PROBLEMS take microseconds.
+ */
+function composeFirst(yaml: string): Document.Parsed {
+  const composer = new Composer({ uniqueKeys: false, logLevel: 'error' });
+  let doc: Document.Parsed | undefined;
+  let errors = 0;
+  for (const token of new Parser().parse(yaml)) {
+    for (const next of composer.next(token)) {
+      if (doc) {
+        doc.errors.push(
+          new YAMLParseError(
+            [next.range[0], next.range[1]],
+            'MULTIPLE_DOCS',
+            'Source contains multiple documents',
+          ),
+        );
+        return doc;
+      }
+      doc = next as Document.Parsed;
+    }
+    if (token.type === 'error' && ++errors > MAX_PROBLEMS) break;
+  }
+  for (const last of composer.end(true, yaml.length)) {
+    if (!doc) doc = last as Document.Parsed;
+    else
+      doc.errors.push(
+        new YAMLParseError(
+          [last.range[0], last.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents',
+        ),
+      );
+  }
+  return doc!;
+}
+
 /** A parsed document as plain values, or why it cannot be (an alias without its anchor, or one that expands too much). */
 export function yamlValue(doc: Document.Parsed): { value: unknown } | { problem: YamlProblem } {
   try {
     return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_NODES }) };
   } catch (e) {
+    // One walk in document order (Alias.resolve walks the whole document for each alias: quadratic).
     let at: [number, number] = [0, 1];
     let unresolved = false;
+    const anchors = new Set<string>();
     visit(doc, {
-      Alias(_key, node) {
+      Node(_key, node) {
+        if (!isAlias(node)) {
+          if (node.anchor) anchors.add(node.anchor);
+          return;
+        }
         if (!node.range) return;
-        if (!unresolved) at = [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
-        if (!node.resolve(doc)) {
+        at = [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
+        if (!anchors.has(node.source)) {
           unresolved = true;
-          at = [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
           return visit.BREAK;
         }
       },

@@ -2,6 +2,9 @@ import { isError, type Diagnostic } from '../../ir/diagnostic.js';
 import type { SourceRef } from '../../ir/expr.js';
 import type { SourceText } from '../../ir/source.js';
 
+/** Per shared list of diagnostics: how many were counted so far, and how many of those are errors. */
+const COUNTED = new WeakMap<Diagnostic[], { seen: number; errors: number }>();
+
 /**
  * Collects the diagnostics of one file of a dialect; `Code` is the dialect's union of codes, which get
  * the dialect's prefix (`aegis/…`).
@@ -34,7 +37,19 @@ export class FileReporter<Code extends string = string> {
     return { file: this.src.file, line, column };
   }
 
+  /** How many errors the list holds; counts only what came since the last count (per node, a scan was quadratic). */
+  get errors(): number {
+    let counted = COUNTED.get(this.diagnostics);
+    if (!counted || counted.seen > this.diagnostics.length) {
+      counted = { seen: 0, errors: 0 };
+      COUNTED.set(this.diagnostics, counted);
+    }
+    for (; counted.seen < this.diagnostics.length; counted.seen++)
+      if (isError(this.diagnostics[counted.seen])) counted.errors++;
+    return counted.errors;
+  }
+
   get failed(): boolean {
-    return this.diagnostics.some(isError);
+    return this.errors > 0;
   }
 }

@@ -19,8 +19,12 @@ export interface Frontmatter {
   offset: number;
 }
 
-const TOP_KEY = /^([^\s#:'"][^:]*?)[ \t]*:(?:[ \t]+|$)/;
-const PLAIN_WITH_COLON = /^([A-Za-z_][\w.-]*)([ \t]*:[ \t]+)([^'"|>[{&*!#\s].*?: .*?)[ \t]*(\r?)$/;
+// Each pattern is anchored and has one run a long line can make it backtrack over, once (a lazy
+// group followed by `[ \t]*` was quadratic in a run of spaces); trailing blanks are cut in code.
+const TOP_KEY = /^([^\s#:'"][^:]*):(?:[ \t]+|$)/;
+const KEY_AND_COLON = /^([A-Za-z_][\w.-]*)([ \t]*:[ \t]+)/;
+const PLAIN_START = /^[^'"|>[{&*!#\s]/;
+const LINE_BREAK = /[\r\u2028\u2029]/;
 
 /**
  * Parses a frontmatter as real YAML. A value written unquoted with `: ` inside (valid for many
@@ -76,21 +80,22 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
   return { values: value as Record<string, unknown>, keys, offset: block.yamlStart };
 }
 
-/** The top-level keys of the frontmatter, found line by line so positions survive a repaired parse. */
 /** A plain value without its trailing ` # comment`, found in one pass (a regex would backtrack over long runs of spaces). */
 function withoutComment(raw: string): string {
   const hash = raw.search(/\s#/);
   return hash < 0 ? raw : raw.slice(0, hash).trimEnd();
 }
 
+/** The top-level keys of the frontmatter, found line by line so positions survive a repaired parse. */
 function topLevelKeys(block: FrontmatterBlock): Map<string, KeyAt> {
   const keys = new Map<string, KeyAt>();
   let pos = 0;
   for (const line of block.yaml.split('\n')) {
     const m = TOP_KEY.exec(line);
-    if (m && !keys.has(m[1])) {
+    const key = m && withoutTrailingBlanks(m[1]);
+    if (m && key && !keys.has(key)) {
       const raw = line.slice(m[0].length).replace(/\r$/, '').trim();
-      keys.set(m[1], {
+      keys.set(key, {
         offset: block.yamlStart + pos,
         valueOffset: block.yamlStart + pos + m[0].length,
         raw: /^['"]/.test(raw) ? raw.replace(/^(['"])(.*)\1$/, '$2') : withoutComment(raw),
@@ -99,6 +104,27 @@ function topLevelKeys(block: FrontmatterBlock): Map<string, KeyAt> {
     pos += line.length + 1;
   }
   return keys;
+}
+
+/** A line `key: text: more` with a plain value, split; the value stops before trailing blanks. */
+function plainWithColon(line: string): { key: string; colon: string; value: string; cr: string } | undefined {
+  const m = KEY_AND_COLON.exec(line);
+  if (!m) return undefined;
+  const cr = line.endsWith('\r') ? '\r' : '';
+  const rest = line.slice(m[0].length, line.length - cr.length);
+  if (!PLAIN_START.test(rest) || LINE_BREAK.test(rest)) return undefined;
+  let value = withoutTrailingBlanks(rest);
+  // The shortest value holding `: ` (not at its start): a value ending in `:` keeps the blank after it.
+  if (value.indexOf(': ', 1) < 0) value = rest.slice(0, value.length + 1);
+  if (value.indexOf(': ', 1) < 0) return undefined;
+  return { key: m[1], colon: m[2], value, cr };
+}
+
+/** `text` without the spaces and tabs at its end. */
+function withoutTrailingBlanks(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  return text.slice(0, end);
 }
 
 /** A value that was quoted to make the frontmatter parse. */
@@ -114,13 +140,13 @@ function quoteColonValues(block: FrontmatterBlock): { yaml: string; fixes: Colon
   const fixes: ColonFix[] = [];
   let pos = 0;
   const lines = block.yaml.split('\n').map((line) => {
-    const m = PLAIN_WITH_COLON.exec(line);
+    const m = plainWithColon(line);
     const at = block.yamlStart + pos;
     pos += line.length + 1;
     if (!m) return line;
-    const start = at + m[1].length + m[2].length;
-    fixes.push({ key: m[1], value: m[3], start, end: start + m[3].length });
-    return `${m[1]}${m[2]}${JSON.stringify(m[3])}${m[4]}`;
+    const start = at + m.key.length + m.colon.length;
+    fixes.push({ key: m.key, value: m.value, start, end: start + m.value.length });
+    return `${m.key}${m.colon}${JSON.stringify(m.value)}${m.cr}`;
   });
   return fixes.length ? { yaml: lines.join('\n'), fixes } : undefined;
 }

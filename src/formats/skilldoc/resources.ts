@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { findFrontmatter } from './frontmatter-block.js';
+import { atxHeading } from '../kit/headings.js';
 
 /** A file of a skill folder besides SKILL.md: a reference, a script or an asset. */
 export interface ResourceFile {
@@ -105,8 +106,9 @@ export function referenceTitle(path: string): string | undefined {
   for (const line of text.split('\n', 200)) {
     if (/^ {0,3}(```|~~~)/.test(line)) fenced = !fenced;
     else if (!fenced) {
-      const m = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*\r?$/.exec(line);
-      if (m) return m[1];
+      // atxHeading reads without backtracking (a pattern here was quadratic in a run of blanks).
+      const heading = atxHeading(line.endsWith('\r') ? line.slice(0, -1) : line);
+      if (heading?.text) return heading.text;
     }
   }
   return undefined;

@@ -30,7 +30,7 @@ export function splitSections(
   if (!splits.length) return { core: lf(text.slice(bodyStart)).trim(), sections: [] };
   const core = [text.slice(bodyStart, splits[0].offset)];
   const sections: Section[] = [];
-  const used = new Set<string>();
+  const used: UsedIds = { ids: new Set(), next: new Map() };
   let pending: { title: string; offset: number } | undefined;
   splits.forEach((h, i) => {
     const end = i + 1 < splits.length ? splits[i + 1].offset : text.length;
@@ -55,11 +55,19 @@ export function splitSections(
   };
 }
 
-function uniqueId(slug: string, n: number, used: Set<string>): string {
+/** The section ids given so far, and per base the next suffix to try (from 2 every time was quadratic). */
+interface UsedIds {
+  ids: Set<string>;
+  next: Map<string, number>;
+}
+
+function uniqueId(slug: string, n: number, used: UsedIds): string {
   const base = slug || `section-${n}`;
   let id = base;
-  for (let k = 2; used.has(id); k++) id = `${base}-${k}`;
-  used.add(id);
+  let k = used.next.get(base) ?? 2;
+  if (used.ids.has(id)) for (id = `${base}-${k}`; used.ids.has(id);) id = `${base}-${++k}`;
+  if (id !== base) used.next.set(base, k + 1);
+  used.ids.add(id);
   return id;
 }
 

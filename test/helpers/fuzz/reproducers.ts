@@ -9,14 +9,27 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { DialectName } from '../../../src/ir/skill.js';
 import { judgeLoad } from './check-input.js';
 import { signature } from './cases.js';
 import type { Seed } from './seeds.js';
 
+const ROOT = join(import.meta.dirname, '../../..');
+
 /** Where `npm run fuzz` keeps the inputs it found; the suite loads each one as a regression test. */
-export const REPRO_DIR = join(import.meta.dirname, '../../fixtures/fuzz-repro');
+export const REPRO_DIR = join(ROOT, 'test/fixtures/fuzz-repro');
+
+/**
+ * Where a reproducer made from a seed outside this repository (the shared corpus) is kept: outside it
+ * too, since the corpus's files are not to be copied into the repository.
+ */
+export const OUTSIDE_REPRO_DIR = join(tmpdir(), 'skein-fuzz-repro');
+
+/** The folder for a reproducer of `seed`: the suite's own for the repository's files, else outside it. */
+export function reproDirFor(seed: Seed): string {
+  return relative(ROOT, seed.origin).startsWith('..') ? OUTSIDE_REPRO_DIR : REPRO_DIR;
+}
 
 /** One saved reproducer: the path to load, its dialect, and the problem it once showed. */
 export interface Reproducer {
@@ -55,7 +68,7 @@ export async function saveReproducer(
   target: string,
   bytes: Buffer,
   problem: string,
-  dir = REPRO_DIR,
+  dir = reproDirFor(seed),
 ): Promise<string | undefined> {
   const kind = signature(problem);
   const name = `${seed.dialect}-${createHash('sha1').update(kind).digest('hex').slice(0, 10)}`;
@@ -78,7 +91,7 @@ export async function saveReproducer(
   }
   writeFileSync(
     join(out, 'problem.txt'),
-    `dialect: ${seed.dialect}\nproblem: ${problem}\nseed: ${seed.origin}\n`,
+    `dialect: ${seed.dialect}\nproblem: ${problem}\nseed: ${relative(ROOT, seed.origin)}\n`,
   );
   return out;
 }

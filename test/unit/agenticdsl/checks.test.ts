@@ -37,6 +37,30 @@ test('missing markers: one error when both are missing, one per missing marker o
   assert.deepEqual(diagnose(START + noEnd), ['14:10 error agenticdsl/missing-end-marker']);
 });
 
+// A fuzz finding: a marker line followed by 500,000 blanks and a letter took 39 s (the marker pattern's
+// tail was quadratic in a run of blanks; test/fixtures/fuzz-repro keeps that file). The tail is now read
+// in code; this checks it accepts and refuses what the pattern did.
+test('marker lines with long runs of blanks are read in linear time: dashes and blanks after them only', () => {
+  const blanks = ' \t'.repeat(50_000);
+  const marked = (begin: string) =>
+    `### AgenticDSL \`/main/end\`\n\n\`\`\`yaml\n${begin}\ntype: end\n# --- END AgenticDSL ---\n\`\`\`\n`;
+  assert.deepEqual(diagnose(START + marked(`# --- BEGIN AgenticDSL ---${blanks}`)), []);
+  assert.deepEqual(diagnose(START + marked(`# --- BEGIN AgenticDSL ${blanks}---${blanks}`)), []);
+  assert.deepEqual(diagnose(START + marked(`# --- BEGIN AgenticDSL${blanks}x`)), [
+    '13:1 error agenticdsl/missing-begin-marker',
+  ]);
+});
+
+// Fuzz findings: the nesting pre-scan missed a flow collection after an anchor (`&a [[[…`) and a line of
+// `- - - …` inside a flow collection left open; the parser then overflowed the stack (an internal error).
+test('deep nesting after an anchor or tag, or in dashes inside an open flow collection, is refused at its place', () => {
+  const deep = (yaml: string) => diagnose(block('/main/end', `type: end\n${yaml}`));
+  const refused = (at: string) => [`${at} error agenticdsl/yaml`, '1:1 error agenticdsl/no-nodes'];
+  assert.deepEqual(deep(`x: &a ${'['.repeat(150)}`), refused('6:106'));
+  assert.deepEqual(deep(`x: !t ${'{'.repeat(150)}`), refused('6:106'));
+  assert.deepEqual(deep(`x: [a\n${'- '.repeat(150)}`), refused('7:197'));
+});
+
 test('bad paths say which character is wrong and what a path looks like', () => {
   assert.equal(
     only(START + END + block('/main/bad name', 'type: end')),

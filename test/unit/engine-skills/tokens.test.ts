@@ -8,6 +8,13 @@ test('count uses a real tokenizer (o200k_base), special-token text included', ()
   assert.equal(count('Hello <|endoftext|> 你好世界'), 11);
 });
 
+// A fuzz finding: a heading with 500,000 spaces in a reference file took minutes to count (byte-pair
+// merging is quadratic in a run, and runs of white space were not cut).
+test('count cuts long runs of white space as it cuts long words', () => {
+  const spaces = count(`# A${' '.repeat(500_000)}B`);
+  assert.ok(spaces >= 500_000 / 256, String(spaces));
+});
+
 test('cut keeps the longest start within the budget, ending at a line break near the end', () => {
   const text = [
     '# Rules',

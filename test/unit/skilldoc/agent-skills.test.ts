@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { skilldocFile, skilldocFolder } from '../../../src/formats/skilldoc/index.js';
 import { loadPaths } from '../../../src/library/load-paths.js';
+import { referenceTitle } from '../../../src/formats/skilldoc/resources.js';
 import { brief, onlySkill, partsOf } from '../../helpers/skilldoc.js';
 
 const FOLDERS = 'test/fixtures/skilldoc/agent-skills';
@@ -119,4 +121,27 @@ test('a frontmatter value with a long run of spaces and no comment loads in line
   const skill = onlySkill(skilldocFile.loadFile('wide/SKILL.md', text));
   assert.ok(performance.now() - t0 < 2000, 'loaded in under 2 s');
   assert.match(skill.description ?? '', /^a {3}.* {3}b$/s);
+});
+
+// A fuzz finding: 1 MB of one repeated heading took 13 s (each id tried every suffix from 2 again).
+test('repeated headings get numbered ids, also when a heading already reads like a numbered one', () => {
+  const text = `---\nname: x\ndescription: d\n---\n\n# X\n\nIntro.\n\n## Step\na\n\n## Step\nb\n\n## Step 2\nc\n\n## Step\nd\n`;
+  const parts = onlySkill(skilldocFile.loadFile('x/SKILL.md', text)).doc.parts;
+  assert.deepEqual(
+    parts.map((p) => p.id),
+    ['step', 'step-2', 'step-2-2', 'step-3'],
+  );
+  const many = onlySkill(skilldocFile.loadFile('x/SKILL.md', text + '\n## Step\ne\n'.repeat(3000))).doc.parts;
+  assert.equal(many.at(-1)!.id, 'step-3003');
+});
+
+// A fuzz finding: a reference file whose heading holds 470,000 blanks took minutes to title.
+test("a reference file's title is its first heading, closing hashes and blanks cut", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skein-ref-title-'));
+  const file = join(dir, 'ref.md');
+  writeFileSync(
+    file,
+    `\`\`\`\n# not this\n\`\`\`\n## Numbers ${' '.repeat(100_000)}in reports ##  \r\nBody\n`,
+  );
+  assert.equal(referenceTitle(file), `Numbers ${' '.repeat(100_000)}in reports`);
 });

@@ -1,12 +1,19 @@
 // Python source that gives every codelet call the interpreter's clean module state, run once after
 // the barriers and the audit hook are in place. It records the state of every loaded module (its
 // globals, its classes' attributes, the attributes of objects it holds, its top-level dicts and
-// lists, sys.modules among them) and, after each call, puts back whatever the call changed, so a
-// call cannot patch json.dumps, a class's method or sys.meta_path for the calls after it. Objects
-// the call left behind are collected then too, so no finalizer of one call runs during another.
+// lists, sys.modules among them, and the closure cells of their functions) and, after each call, puts
+// back whatever the call changed, so a call cannot patch json.dumps, a class's method, a cell of a
+// decorator's closure or sys.meta_path for the calls after it. The functools.lru_cache caches and the
+// codec lookup cache are emptied after every call (a cached object can be changed in place); codec
+// search functions and atexit callbacks a call registers are its own. Objects the call left behind
+// are collected then too, so no finalizer of one call runs during another.
 
 /** Defines `_settle_state()`, which the runner calls after every call: True once the state is clean. */
 export const CLEAN_STATE_PY = String.raw`
+import _codecs
+import atexit as _atexit
+import codecs as _codecs_module
+import functools as _functools
 import gc as _gc_state
 import os as _os_state
 import shutil as _shutil
@@ -38,19 +45,47 @@ def _fix_environ():
 
 
 def _record_state(namespaces):
-    dicts, classes, lists, seen = [], [], [], set()
+    dicts, classes, lists, cells, caches, seen = [], [], [], [], [], set()
 
     def add_dict(d):
         if id(d) not in seen:
             seen.add(id(d))
             dicts.append((d, tuple(d), tuple(d.values()), dict(d)))
 
+    def add_callable(value):
+        # Functions (and what wraps them) whose closure cells a call could fill with its own objects.
+        kind = type(value)
+        if kind in (staticmethod, classmethod):
+            add_callable(value.__func__)
+        elif kind is property:
+            for accessor in (value.fget, value.fset, value.fdel):
+                add_callable(accessor)
+        elif kind is _LRU_CACHE and id(value) not in seen:
+            seen.add(id(value))
+            caches.append(value)
+            add_callable(getattr(value, '__wrapped__', None))
+        elif kind is _FunctionType and id(value) not in seen:
+            seen.add(id(value))
+            for default in value.__defaults__ or ():
+                if type(default) is dict:
+                    add_dict(default)
+            for cell in value.__closure__ or ():
+                try:
+                    contents = cell.cell_contents
+                except ValueError:
+                    contents = _MISSING
+                cells.append((cell, contents))
+                add_callable(contents)
+
     for namespace in namespaces:
         add_dict(namespace)
         for value in list(namespace.values()):
             kind = type(value)
+            add_callable(value)
             if kind is dict:
                 add_dict(value)
+                for item in list(value.values()):
+                    add_callable(item)
             elif kind is list and id(value) not in seen:
                 seen.add(id(value))
                 lists.append((value, tuple(value)))
@@ -59,12 +94,14 @@ def _record_state(namespaces):
                     seen.add(id(value))
                     attributes = dict(vars(value))
                     classes.append((value, tuple(attributes), tuple(attributes.values()), attributes))
+                    for attribute in attributes.values():
+                        add_callable(attribute)
             elif kind not in (_ModuleType, _FunctionType, _BuiltinFunctionType):
                 attributes = getattr(value, '__dict__', None)
                 if type(attributes) is dict:
                     add_dict(attributes)
     add_dict(_os_state.environ._data)
-    return dicts, classes, lists
+    return dicts, classes, lists, cells, caches
 
 
 def _unchanged(current, keys, values):
@@ -74,7 +111,7 @@ def _unchanged(current, keys, values):
 
 def _restore_state():
     """Puts back what changed since the state was recorded; returns how many things it put back."""
-    dicts, classes, lists = _STATE
+    dicts, classes, lists, cells, _caches = _STATE
     changed = 0
     for d, keys, values, saved in dicts:
         if not _unchanged(d, keys, values):
@@ -95,6 +132,17 @@ def _restore_state():
         if len(items) != len(saved) or not all(map(_is, saved, items)):
             changed += 1
             items[:] = saved
+    for cell, saved in cells:
+        try:
+            current = cell.cell_contents
+        except ValueError:
+            current = _MISSING
+        if current is not saved:
+            changed += 1
+            if saved is _MISSING:
+                del cell.cell_contents
+            else:
+                cell.cell_contents = saved
     if _sys_state.getrecursionlimit() != _RECURSION_LIMIT:
         changed += 1
         _sys_state.setrecursionlimit(_RECURSION_LIMIT)
@@ -128,12 +176,72 @@ def _settle_state():
     """After a call: collects what it left behind (running its finalizers now), then restores the
     state, again while restoring changes something (dropping a value can run a finalizer);
     False if the call's leftovers keep changing it."""
+    _forget_caches()
     for _ in range(4):
         _gc_state.collect()
         if not _restore_state():
             return True
     return False
 
+
+def _forget_caches():
+    """Empties what caches hold objects a call could change in place: every functools.lru_cache of the
+    recorded functions, and the codec lookup cache (unregistering a search function clears it)."""
+    for cache in _STATE[4]:
+        cache.cache_clear()
+    _register_codec(_no_codec)
+    _unregister_codec(_no_codec)
+
+
+def _no_codec(_name):
+    return None
+
+
+def _call_codecs(name):
+    """The one codec search function registered for user code: it asks those of the current call."""
+    for search in tuple(_BARRIERS['codec_searches']):
+        info = search(name)
+        if info is not None:
+            return info
+    return None
+
+
+# What user code gets for codecs.register/unregister and atexit.register/unregister lives in the
+# barriers' namespace (restored after every call, like the modules): codec search functions are kept
+# for the current call only, and exit functions are never kept (the interpreter outlives every call).
+exec('''
+codec_searches = []
+
+
+def codec_register(search, /):
+    """codecs.register in the sandbox: the search function serves this call only."""
+    if not callable(search):
+        raise TypeError('argument must be callable')
+    codec_searches.append(search)
+
+
+def codec_unregister(search, /):
+    """codecs.unregister in the sandbox: forgets a search function this call registered."""
+    codec_searches[:] = [s for s in codec_searches if s is not search]
+
+
+def exit_register(func, /, *args, **kwargs):
+    """atexit.register in the sandbox: the interpreter outlives every call, so nothing is kept."""
+    if not callable(func):
+        raise TypeError('the first argument must be callable')
+    return func
+
+
+def exit_unregister(func, /):
+    """atexit.unregister in the sandbox: nothing was kept."""
+''', _BARRIERS)
+_register_codec, _unregister_codec = _codecs.register, _codecs.unregister
+_register_codec(_call_codecs)
+_codecs.register = _codecs_module.register = _BARRIERS['codec_register']
+_codecs.unregister = _codecs_module.unregister = _BARRIERS['codec_unregister']
+_atexit.register = _BARRIERS['exit_register']
+_atexit.unregister = _BARRIERS['exit_unregister']
+_LRU_CACHE = type(_functools.lru_cache(_no_codec))
 
 for _name in _PRELOADED:
     __import__(_name)

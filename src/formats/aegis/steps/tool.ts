@@ -1,4 +1,4 @@
-import { isMap, isScalar } from 'yaml';
+import { isMap, isScalar, YAMLMap } from 'yaml';
 import type { AegisOptions } from '../../../expr/index.js';
 import { readFields } from '../fields.js';
 import type { Reporter } from '../reporter.js';
@@ -81,10 +81,8 @@ export function compileToolStep(g: GatheredStep, report: Reporter, options: Aegi
         `tool step "${name}": parameters at the top level of the yaml block are an older form; put them under input:`,
         block.base,
       );
-    const doc = block.doc.clone();
-    doc.delete('output_schema');
-    doc.delete('when');
-    inputNode = doc.contents;
+    const top = block.doc.contents;
+    inputNode = isMap(top) ? withoutKeys(top, ['output_schema', 'when']) : top;
   }
   if (g.config.output_schema !== undefined) {
     const fields = readFields(
@@ -116,4 +114,12 @@ export function compileToolStep(g: GatheredStep, report: Reporter, options: Aegi
     output: { merge: [] },
   };
   return step;
+}
+
+/** A map of `map`'s pairs but those under `keys` (the pairs shared, not copied: cloning the document cost most of a load). */
+function withoutKeys(map: YAMLMap, keys: readonly string[]): YAMLMap {
+  const out = new YAMLMap();
+  out.items = map.items.filter((p) => !keys.includes(String(isScalar(p.key) ? p.key.value : p.key)));
+  out.range = map.range;
+  return out;
 }

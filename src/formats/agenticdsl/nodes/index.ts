@@ -1,4 +1,3 @@
-import { errorsIn } from '../../../ir/diagnostic.js';
 import { EXAMPLES, NODE_TYPES, type NodeType } from '../examples.js';
 import type { NodeDecl } from '../declarations.js';
 import { NodeFields } from '../fields.js';
@@ -62,5 +61,5 @@ export function compileNode(decl: NodeDecl, ctx: NodeContext): CompiledNode {
 }
 
 function countErrors(ctx: NodeContext): number {
-  return errorsIn(ctx.report.diagnostics).length;
+  return ctx.report.errors;
 }
