@@ -14,9 +14,13 @@ import {
   type RunPage,
   type RunQuery,
   type RunRecord,
+  startWorker,
+  type RunQueue,
   type RunResult,
   type RunStore,
 } from '../runtime/index.js';
+import { awaitRun } from './await-run.js';
+import { openQueue } from './open-queue.js';
 import { openHost, type Host } from './open-host.js';
 import { openStore } from './open-store.js';
 
@@ -40,6 +44,14 @@ export interface SkeinOptions {
   session?: SkillSession;
   /** An OpenTelemetry tracer (your app's) to trace runs with; default one exporting over OTLP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else none. */
   tracer?: Tracer;
+  /**
+   * With a PostgreSQL store: `run` and `resume` queue the run for a worker (`skein worker`, or `work`
+   * here) and await its end from the store. Default false: runs run in this process (and a worker takes
+   * over one whose process died). Ignored with the other stores.
+   */
+  dispatch?: boolean;
+  /** Told of errors of the queue and of the worker's sweeps (they are retried, never fatal). */
+  onWorkerError?: (error: Error) => void;
 }
 
 /** The skills a Skein finds: the skills path, and the folders of skills named by their file or folder. */
@@ -81,6 +93,11 @@ export interface Skein {
   events(runId: string, afterSeq?: number): Promise<RunEvent[]>;
   /** Opens now what is otherwise opened on first use (store, tools, models): a server does it before it listens. */
   open(): Promise<void>;
+  /**
+   * Drives queued runs in this process, at most `concurrency` at a time (PostgreSQL store only), until the
+   * function it returns is called (which waits for the runs in hand).
+   */
+  work(concurrency: number): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -94,6 +111,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
   const finder = new LibrarySkillService(config.skillsPath);
   let store: Promise<RunStore> | undefined;
   let host: Promise<Host> | undefined;
+  let queue: Promise<RunQueue | undefined> | undefined;
   const sqliteFile =
     typeof options.store === 'object'
       ? resolve(options.cwd ?? process.cwd(), options.store.sqlite)
@@ -111,6 +129,16 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     );
     return (await host).runtime;
   };
+  const queued = () => (queue ??= runs().then((opened) => openQueue(config, opened, options.onWorkerError)));
+  /** The queue when runs go through it, else undefined (they run here). */
+  const dispatching = async () => (options.dispatch ? queued() : undefined);
+  const follow = async (runId: string, after: number, q: RunQueue, runOptions: RunOptions = {}) =>
+    awaitRun(await runs(), q, runId, {
+      after,
+      onEvent: runOptions.onEvent,
+      signal: runOptions.signal,
+      cancel: async () => (await runtime()).cancel(runId),
+    });
   const skills: SkeinSkills = {
     list: async () => (await loadLibrary(config.skillsPath, { skipMissing: true })).library.all(),
     find: (idAtVersion) => finder.find(idAtVersion),
@@ -122,10 +150,18 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     skills,
     async run(skill, input, runOptions) {
       const resolved = typeof skill === 'string' ? await skills.resolve(skill) : skill;
-      return (await runtime()).start(resolved, input, runOptions);
+      const q = await dispatching();
+      if (!q) return (await runtime()).start(resolved, input, runOptions);
+      return follow(await (await runtime()).enqueue(resolved, input), -1, q, runOptions);
     },
     async resume(runId, input, runOptions) {
-      return (await runtime()).resume(runId, input, runOptions);
+      const q = await dispatching();
+      const run = q && (await (await runs()).getRun(runId));
+      // A run whose process died is left to the workers' sweep; only an answer is queued from here.
+      if (!q || run?.status !== 'awaiting') return (await runtime()).resume(runId, input, runOptions);
+      const after = (await (await runs()).events(runId)).at(-1)?.seq ?? -1;
+      await (await runtime()).enqueueResume(runId, input);
+      return follow(runId, after, q, runOptions);
     },
     async cancel(runId, waitMs) {
       return (await runtime()).cancel(runId, waitMs);
@@ -136,8 +172,18 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     events: async (runId, afterSeq) => (await runs()).events(runId, afterSeq),
     async open() {
       await runtime();
+      if (options.dispatch) await queued();
+    },
+    async work(concurrency) {
+      const q = await queued();
+      if (!q)
+        throw new Error(
+          'skein: runs are queued for workers only with a PostgreSQL store (store: postgres://…)',
+        );
+      return startWorker(await runtime(), q, concurrency, options.onWorkerError);
     },
     async close() {
+      if (queue) await (await queue.catch(() => undefined))?.close();
       // The host closes the store it was given; a host that failed to open has closed it already.
       if (host) await (await host.catch(() => undefined))?.close();
       else if (store) await (await store.catch(() => undefined))?.close();

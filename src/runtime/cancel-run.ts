@@ -60,7 +60,7 @@ async function failHere(store: RunStore, run: RunRecord, from: RunStatus): Promi
     [from],
     'failed',
     { error: CANCELLED, awaiting: undefined, owner: undefined },
-    from === 'running' ? run.owner : undefined,
+    from === 'running' ? (run.owner ?? null) : undefined,
   );
   if (!moved) return false;
   const last = (await store.events(run.id)).at(-1)?.seq ?? -1;

@@ -13,6 +13,7 @@ import type { ChildRuns } from './executors/index.js';
 import { RunLoop, type LoopResult } from './run-loop.js';
 import { watchRun } from './run-watch.js';
 import { subgraphSkill } from './subgraph.js';
+import { crashedStep } from './crashed-step.js';
 import type { RuntimeServices } from './services.js';
 import type { NodeRecord, RunRecord } from './ports/store.js';
 
@@ -37,6 +38,8 @@ export interface RunOptions {
 
 /** Child runs nest at most this deep: deeper is a call cycle in practice. */
 const MAX_CALL_DEPTH = 32;
+/** A step in flight at this many deaths of the process driving its run fails the run (`worker_crashed`). */
+export const MAX_CRASHES = 3;
 
 /** Starts and resumes runs of skills over the services it is given. It never asks what dialect a skill is. */
 export class Runtime {
@@ -55,35 +58,7 @@ export class Runtime {
 
   /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
   async start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
-    if (!skill.graph)
-      throw new RunRefused(
-        'not_executable',
-        `${skill.id} is a document skill: it has no steps to run; load it in an agent instead`,
-      );
-    const checked = validateValue(skill.input, input ?? {});
-    if (!checked.ok)
-      throw new RunRefused(
-        'input_invalid',
-        `input for ${skill.id}@${skill.version} is invalid: ${describeFieldErrors(checked.errors)}`,
-        checked.errors,
-      );
-    const now = isoNow();
-    const run: RunRecord = {
-      id: randomUUID(),
-      skill: {
-        id: skill.id,
-        version: skill.version,
-        source: skill.source,
-        ...(options.graph ? { graph: options.graph } : {}),
-      },
-      input: checked.value,
-      status: 'running',
-      parentRunId: options.parentRunId,
-      owner: OWNER,
-      leaseUntil: Date.now() + LEASE_MS,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const run = newRun(skill, checkInput(skill, input), options, OWNER);
     const traced = this.services.tracer?.begin({
       runId: run.id,
       skill: skill.id,
@@ -96,14 +71,66 @@ export class Runtime {
       type: 'run_started',
       skill: skill.id,
       version: skill.version,
-      input: checked.value,
+      input: run.input,
       ...(traced?.ref ? { trace: traced.ref } : {}),
     });
     await this.services.store.createRun(run, sink.take());
     // Only a skill with model steps waits for the check (which may load the model stack).
-    const unconfigured = skill.graph.nodes.some(usesModel) ? await this.checkModels(skill) : undefined;
+    const unconfigured = skill.graph!.nodes.some(usesModel) ? await this.checkModels(skill) : undefined;
     if (unconfigured) return this.settle(run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
     return this.drive(skill, run, [], undefined, sink, options);
+  }
+
+  /**
+   * Validates the input and records a new run that no process holds: a shared store queues it in the
+   * same transaction, for a worker to `take`. Returns its id at once.
+   */
+  async enqueue(skill: Skill, input: unknown): Promise<string> {
+    const run = newRun(skill, checkInput(skill, input), {}, undefined);
+    const sink = new EventSink(run.id, 0, undefined);
+    sink.emit({ type: 'run_started', skill: skill.id, version: skill.version, input: run.input });
+    await this.services.store.createRun(run, sink.take());
+    return run.id;
+  }
+
+  /**
+   * Records a person's answer to a paused run for a worker to continue it (a shared store queues it in
+   * the same transaction); refused as `resume` refuses it, and also when the run does not await.
+   */
+  async enqueueResume(runId: string, input: unknown): Promise<void> {
+    const store = this.services.store;
+    const run = await store.getRun(runId);
+    if (!run) throw new RunRefused('run_not_found', `no run ${runId} in this store`);
+    if (run.status !== 'awaiting' || !run.awaiting) throw await this.notAwaiting(runId);
+    const answer = checkAnswer(run, input);
+    if (!(await store.transition(runId, ['awaiting'], 'running', { awaiting: { ...run.awaiting, answer } })))
+      throw await this.notAwaiting(runId);
+  }
+
+  /**
+   * Drives a run a queue handed over, unless a live process holds it: a new one, an answered one, or one
+   * whose process died (its step in flight runs again, unless that step was in flight at `MAX_CRASHES`
+   * deaths: then the run fails with code `worker_crashed`). Undefined when it is not this process's to drive.
+   */
+  async take(runId: string, options: RunOptions = {}): Promise<RunResult | undefined> {
+    const store = this.services.store;
+    const run = await store.getRun(runId);
+    if (!run || run.status !== 'running' || run.parentRunId || !ownerIsGone(run.owner, run.leaseUntil))
+      return undefined;
+    const claim = { owner: OWNER, leaseUntil: Date.now() + LEASE_MS };
+    if (!(await store.transition(runId, ['running'], 'running', claim, run.owner ?? null))) return undefined;
+    const answered = run.awaiting && 'answer' in run.awaiting ? run.awaiting : undefined;
+    const resume = answered && { node: answered.node ?? answered.step, input: answered.answer };
+    try {
+      return await this.continueRun(run, resume, options, Boolean(run.owner));
+    } catch (e) {
+      // A run that cannot be continued here (its skill is gone, say) would wait for nobody: it fails.
+      const error = {
+        code: e instanceof RunRefused ? e.code : 'worker_failed',
+        message: e instanceof Error ? e.message : String(e),
+      };
+      return this.failUndriven(runId, error);
+    }
   }
 
   /**
@@ -121,13 +148,7 @@ export class Runtime {
           'input_required',
           `run ${runId} awaits an answer at step "${run.awaiting.step}": pass it with --input`,
         );
-      const checked = validateValue(run.awaiting.inputSchema, input);
-      if (!checked.ok)
-        throw new RunRefused(
-          'input_invalid',
-          `answer for step "${run.awaiting.step}" is invalid: ${describeFieldErrors(checked.errors)}`,
-          checked.errors,
-        );
+      const answer = checkAnswer(run, input);
       if (
         !(await store.transition(runId, ['awaiting'], 'running', {
           owner: OWNER,
@@ -136,8 +157,8 @@ export class Runtime {
         }))
       )
         throw await this.notAwaiting(runId);
-      resume = { node: run.awaiting.node ?? run.awaiting.step, input: checked.value };
-    } else if (run.status === 'running' && ownerIsGone(run.owner, run.leaseUntil)) {
+      resume = { node: run.awaiting.node ?? run.awaiting.step, input: answer };
+    } else if (run.status === 'running' && run.owner && ownerIsGone(run.owner, run.leaseUntil)) {
       if (input !== undefined)
         throw new RunRefused(
           'not_awaiting',
@@ -154,7 +175,18 @@ export class Runtime {
       )
         throw await this.notAwaiting(runId);
     } else throw await this.notAwaiting(runId);
+    return this.continueRun(run, resume, options, run.status === 'running');
+  }
 
+  /** Loads a run's skill and records and drives it on; a run whose process died may have crashed it. */
+  private async continueRun(
+    run: RunRecord,
+    resume: { node: string; input: unknown } | undefined,
+    options: RunOptions,
+    recovered: boolean,
+  ): Promise<RunResult> {
+    const store = this.services.store;
+    const runId = run.id;
     const skills = this.services.skills;
     if (!skills)
       throw new RunRefused(
@@ -165,6 +197,13 @@ export class Runtime {
     const loaded = await skills.load(ref);
     const skill = graph ? subgraphSkill(loaded, graph) : loaded;
     const events = await store.events(runId);
+    const crashed = recovered ? crashedStep(events, MAX_CRASHES) : undefined;
+    if (crashed)
+      return this.failUndriven(runId, {
+        code: 'worker_crashed',
+        message: `step "${crashed.node}" was in flight each of the ${crashed.times} times the process driving the run stopped; it is not tried again`,
+        step: crashed.node,
+      });
     const first = events[0]?.type === 'run_started' ? events[0].trace : undefined;
     const traced = this.services.tracer?.begin({
       runId,
@@ -176,7 +215,18 @@ export class Runtime {
     });
     const listener = bothListeners(traced?.listener, options.onEvent);
     const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, listener);
+    const fresh = !events.some((e) => e.type === 'node_started');
+    const unconfigured =
+      fresh && skill.graph?.nodes.some(usesModel) ? await this.checkModels(skill) : undefined;
+    if (unconfigured) return this.settle(runId, { kind: 'failed', error: unconfigured.toRunError() }, sink);
     return this.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
+  }
+
+  /** Fails a run this process holds but does not drive, with its last event. */
+  private async failUndriven(runId: string, error: RunError): Promise<RunResult> {
+    const last = (await this.services.store.events(runId)).at(-1)?.seq ?? -1;
+    const sink = new EventSink(runId, last + 1, undefined);
+    return this.settle(runId, { kind: 'failed', error }, sink);
   }
 
   private async notAwaiting(runId: string): Promise<RunRefused> {
@@ -308,20 +358,75 @@ export class Runtime {
     const from = ['running'] as const;
     if (result.kind === 'completed') {
       sink.emit({ type: 'completed', output: result.output });
-      const fields = { output: result.output, owner: undefined };
-      await store.transition(runId, from, 'completed', fields, undefined, sink.take());
+      const fields = { output: result.output, owner: undefined, awaiting: undefined };
+      await store.transition(runId, from, 'completed', fields, OWNER, sink.take());
       return { runId, status: 'completed', output: result.output };
     }
     if (result.kind === 'awaiting') {
       const fields = { awaiting: { ...result.request, node: result.node }, owner: undefined };
-      await store.transition(runId, from, 'awaiting', fields, undefined, sink.take());
+      await store.transition(runId, from, 'awaiting', fields, OWNER, sink.take());
       return { runId, status: 'awaiting', await: result.request };
     }
     sink.emit({ type: 'failed', error: result.error });
-    const fields = { error: result.error, owner: undefined };
-    await store.transition(runId, from, 'failed', fields, undefined, sink.take());
+    const fields = { error: result.error, owner: undefined, awaiting: undefined };
+    await store.transition(runId, from, 'failed', fields, OWNER, sink.take());
     return { runId, status: 'failed', error: result.error };
   }
+}
+
+/** The input, validated against the skill's input schema (with defaults); refused otherwise. */
+function checkInput(skill: Skill, input: unknown): unknown {
+  if (!skill.graph)
+    throw new RunRefused(
+      'not_executable',
+      `${skill.id} is a document skill: it has no steps to run; load it in an agent instead`,
+    );
+  const checked = validateValue(skill.input, input ?? {});
+  if (!checked.ok)
+    throw new RunRefused(
+      'input_invalid',
+      `input for ${skill.id}@${skill.version} is invalid: ${describeFieldErrors(checked.errors)}`,
+      checked.errors,
+    );
+  return checked.value;
+}
+
+/** A person's answer to a paused run, validated against what the run awaits; refused otherwise. */
+function checkAnswer(run: RunRecord, input: unknown): unknown {
+  const awaiting = run.awaiting!;
+  if (input === undefined)
+    throw new RunRefused(
+      'input_required',
+      `run ${run.id} awaits an answer at step "${awaiting.step}": pass it with --input`,
+    );
+  const checked = validateValue(awaiting.inputSchema, input);
+  if (!checked.ok)
+    throw new RunRefused(
+      'input_invalid',
+      `answer for step "${awaiting.step}" is invalid: ${describeFieldErrors(checked.errors)}`,
+      checked.errors,
+    );
+  return checked.value;
+}
+
+/** A new running run of `skill`, held by `owner` (none: for a worker to take). */
+function newRun(skill: Skill, input: unknown, options: RunOptions, owner: string | undefined): RunRecord {
+  const now = isoNow();
+  return {
+    id: randomUUID(),
+    skill: {
+      id: skill.id,
+      version: skill.version,
+      source: skill.source,
+      ...(options.graph ? { graph: options.graph } : {}),
+    },
+    input,
+    status: 'running',
+    parentRunId: options.parentRunId,
+    ...(owner ? { owner, leaseUntil: Date.now() + LEASE_MS } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** One listener for the tracer's and the caller's, either of which may be absent. */

@@ -64,7 +64,7 @@ export function runView(run: RunRecord, root: string) {
     ...runSummary(run),
     input: run.input,
     ...(run.output !== undefined ? { output: run.output } : {}),
-    ...(run.awaiting ? { await: awaitView(run.awaiting) } : {}),
+    ...(run.awaiting && run.status === 'awaiting' ? { await: awaitView(run.awaiting) } : {}),
     ...(run.error ? { error: errorView(run.error, root) } : {}),
   };
 }

@@ -75,11 +75,11 @@ export class MemoryRunStore implements RunStore {
     from: readonly RunStatus[],
     to: RunStatus,
     fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
-    expectOwner?: string,
+    expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
     const r = this.runs.get(runId);
-    if (!r || !from.includes(r.status) || (expectOwner !== undefined && r.owner !== expectOwner))
+    if (!r || !from.includes(r.status) || (expectOwner !== undefined && (r.owner ?? null) !== expectOwner))
       return false;
     for (const key of Object.keys(fields) as (keyof typeof fields)[])
       (r as unknown as Record<string, unknown>)[key] = fields[key];

@@ -171,7 +171,7 @@ export class SqliteRunStore implements RunStore {
     from: readonly RunStatus[],
     to: RunStatus,
     fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
-    expectOwner?: string,
+    expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
     const sets = ['status = ?', 'updated_at = ?'];

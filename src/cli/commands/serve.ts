@@ -7,6 +7,7 @@ import { parseCommandArgs } from '../args.js';
 import { printError } from '../print-error.js';
 import { serveSpec } from '../specs/serve.js';
 import { UsageError } from '../usage-error.js';
+import { DEFAULT_CONCURRENCY } from './worker.js';
 
 /** `skein serve`: the HTTP API until SIGTERM or SIGINT, then a graceful shutdown (exit 0). */
 export async function serveCommand(argv: string[]): Promise<number> {
@@ -26,8 +27,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const skein = openSkein({ config });
   const write = (line: string) => void process.stderr.write(line);
+  // With PostgreSQL, runs go through the queue: to this server's own worker, and to skein worker processes.
+  const shared = /^postgres(ql)?:\/\//.test(config.store);
+  const skein = openSkein({
+    config,
+    dispatch: shared,
+    onWorkerError: (e) => write(`skein serve: worker retrying after: ${e.message}\n`),
+  });
   const skeinApp = createApp({
     skein,
     tokens: config.server.tokens,
@@ -45,10 +52,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
   });
   skeinApp.app.all('/mcp', skeinApp.requireToken, (c) => mcp.handle(c.req.raw));
   let server;
+  let stopWorker: (() => Promise<void>) | undefined;
   try {
     // Store, tools, models and the skills are opened before listening: the first request does not wait.
     await skein.open();
     await skeinApp.catalog.all();
+    if (shared && !values['no-worker']) stopWorker = await skein.work(DEFAULT_CONCURRENCY);
     server = await listen(skeinApp, host, port);
   } catch (e) {
     await skein.close();
@@ -73,8 +82,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     `skein serve: ${signal}: shutting down (in-flight requests and runs get ${config.server.shutdownGraceMs} ms; ${signal} again quits at once)\n`,
   );
   const closing = server.close(config.server.shutdownGraceMs);
+  const working = stopWorker ? stopWorkerWithin(stopWorker, config.server.shutdownGraceMs) : true;
   await mcp.close(config.server.shutdownGraceMs);
-  if (await closing) {
+  if ((await closing) && (await working)) {
     await skein.close();
     return 0;
   }
@@ -82,4 +92,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
     'skein serve: runs still going were left as they are; resume them with skein resume RUN_ID\n',
   );
   process.exit(0);
+}
+
+/** Stops the server's worker; true when the runs it drives finished within `ms`. */
+function stopWorkerWithin(stop: () => Promise<void>, ms: number): Promise<boolean> {
+  return Promise.race([
+    stop().then(() => true),
+    new Promise<false>((resolve) => setTimeout(resolve, ms, false).unref()),
+  ]);
 }

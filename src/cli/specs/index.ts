@@ -17,6 +17,7 @@ import { runsSpec } from './runs.js';
 import { serveSpec } from './serve.js';
 import { testSpec } from './test.js';
 import { validateSpec } from './validate.js';
+import { workerSpec } from './worker.js';
 
 /** Every command of the command line. */
 export const COMMANDS: readonly Command[] = [
@@ -33,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   { ...docsSpec, load: async () => (await import('../commands/docs.js')).docsCommand },
   { ...graphSpec, load: async () => (await import('../commands/graph.js')).graphCommand },
   { ...serveSpec, load: async () => (await import('../commands/serve.js')).serveCommand },
+  { ...workerSpec, load: async () => (await import('../commands/worker.js')).workerCommand },
   { ...mcpSpec, load: async () => (await import('../commands/mcp.js')).mcpCommand },
   { ...completionSpec, load: async () => (await import('../commands/completion.js')).completionCommand },
 ];

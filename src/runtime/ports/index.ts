@@ -1,5 +1,6 @@
 // The interfaces the runtime calls and other folders implement: models (host over src/models), tools
-// (src/tools), code (src/code), skills (src/library), run stores (src/store) and tracers (src/trace).
+// (src/tools), code (src/code), skills (src/library), run stores and queues (src/store) and tracers
+// (src/trace).
 export type { CodeRunOptions, CodeService } from './code.js';
 export type {
   LlmAnswer,
@@ -10,6 +11,7 @@ export type {
   LlmToolRequest,
   LlmTurn,
 } from './llm.js';
+export type { RunQueue } from './queue.js';
 export type { SkillService } from './skills.js';
 export type { RunSegment, RunTracer, TraceRef, TracedSegment } from './tracer.js';
 export type { NodeRecord, RunPage, RunQuery, RunRecord, RunStore, SkillRef, Write } from './store.js';

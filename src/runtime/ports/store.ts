@@ -33,7 +33,8 @@ export interface RunRecord {
   status: RunStatus;
   output?: unknown;
   error?: RunError;
-  awaiting?: AwaitRequest;
+  /** What the run waits for; while a worker has yet to take a paused run that was answered, with the `answer`. */
+  awaiting?: AwaitRequest & { answer?: unknown };
   parentRunId?: string;
   /** Which process holds the run while it is `running` (`host:pid`), and until when. */
   owner?: string;
@@ -86,7 +87,7 @@ export interface RunStore {
   events(runId: string, afterSeq?: number): Promise<RunEvent[]>;
   /**
    * Moves a run to `to` only if its status is one of `from` and, when `expectOwner` is given, its
-   * owner is that one; returns false otherwise, atomically. This is how a double resume is refused.
+   * owner is that one (`null`: it has none); returns false otherwise, atomically. This is how a double resume is refused.
    * `events` are appended in the same transaction, only if the run moved.
    */
   transition(
@@ -94,7 +95,7 @@ export interface RunStore {
     from: readonly RunStatus[],
     to: RunStatus,
     fields?: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>>,
-    expectOwner?: string,
+    expectOwner?: string | null,
     events?: RunEvent[],
   ): Promise<boolean>;
   /** Extends the lease of a running run held by `owner`. */

@@ -15,7 +15,7 @@ import { INSERT_RUN, json, runValues, toRecord, type RunRow } from './rows.js';
 /** A connection inside one transaction, as the store and a dispatcher share it. */
 export type Tx = Pick<pg.PoolClient, 'query'>;
 
-/** Called inside the transaction that creates a running run or moves one back to running. */
+/** Called inside the transaction that creates a running run, or moves one back to running, that no process holds. */
 export type OnRunnable = (tx: Tx, runId: string) => Promise<void>;
 
 const TRANSITION_COLUMNS = {
@@ -63,7 +63,7 @@ export class PostgresRunStore implements RunStore {
       this.transaction(async (tx) => {
         await tx.query(INSERT_RUN, runValues(run));
         await insertEvents(tx, events);
-        if (run.status === 'running' && !run.parentRunId) await this.onRunnable?.(tx, run.id);
+        if (run.status === 'running' && !run.parentRunId && !run.owner) await this.onRunnable?.(tx, run.id);
       }),
     );
   }
@@ -139,7 +139,7 @@ export class PostgresRunStore implements RunStore {
     from: readonly RunStatus[],
     to: RunStatus,
     fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
-    expectOwner?: string,
+    expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
     const values: unknown[] = [runId, [...from], to, isoNow()];
@@ -161,7 +161,8 @@ export class PostgresRunStore implements RunStore {
         const { rows } = await tx.query<{ parent_run_id: string | null }>(sql, values);
         if (!rows.length) return false;
         await insertEvents(tx, events);
-        if (to === 'running' && !from.includes('running') && !rows[0].parent_run_id)
+        const unowned = fields.owner === undefined || fields.owner === null;
+        if (to === 'running' && !from.includes('running') && !rows[0].parent_run_id && unowned)
           await this.onRunnable?.(tx, runId);
         return true;
       }),
@@ -211,6 +212,14 @@ export class PostgresRunStore implements RunStore {
       [runId],
     );
     return rows[0]?.cancel_requested === true;
+  }
+
+  /** One statement on the store's pool, retried like the store's own (for a queue that shares the pool). */
+  execute<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    sql: string,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<R>> {
+    return this.query<R>(sql, values);
   }
 
   /** A read or single-statement write, retried on a new connection when the connection was lost. */

@@ -1,0 +1,58 @@
+import { loadConfig } from '../../config/load-config.js';
+import { openSkein } from '../../host/index.js';
+import { parseCommandArgs } from '../args.js';
+import { printError } from '../print-error.js';
+import { workerSpec } from '../specs/worker.js';
+import { UsageError } from '../usage-error.js';
+
+/** Runs driven at a time by default. */
+export const DEFAULT_CONCURRENCY = 4;
+
+/** `skein worker [--concurrency N]`: drives queued runs until SIGTERM or SIGINT, then lets those in hand finish. */
+export async function workerCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, workerSpec.options);
+  if (positionals.length) throw new UsageError('worker takes no arguments');
+  const concurrency = Number(values.concurrency ?? DEFAULT_CONCURRENCY);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
+    throw new UsageError('--concurrency is a whole number from 1 to 256');
+  const json = Boolean(values.json);
+  const config = loadConfig();
+  if (!/^postgres(ql)?:\/\//.test(config.store)) {
+    printError(
+      json,
+      'worker_needs_postgres',
+      `skein worker: the store is "${config.store}"; workers share runs through PostgreSQL: set store: postgres://… in skein.yaml or SKEIN_STORE`,
+    );
+    return 2;
+  }
+  const log = (line: string) => void process.stderr.write(`skein worker: ${line}\n`);
+  const skein = openSkein({ config, onWorkerError: (e) => log(`retrying after: ${e.message}`) });
+  let stop: () => Promise<void>;
+  try {
+    await skein.open();
+    stop = await skein.work(concurrency);
+  } catch (e) {
+    await skein.close().catch(() => {});
+    printError(json, 'worker_failed', `skein worker: cannot start: ${(e as Error).message}`);
+    return 1;
+  }
+  if (json) process.stdout.write(JSON.stringify({ worker: process.pid, concurrency }) + '\n');
+  else log(`driving queued runs, ${concurrency} at a time (pid ${process.pid})`);
+  const signal = await new Promise<string>((resolve) => {
+    let stopping = false;
+    const onSignal = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));
+    process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
+  });
+  const grace = config.server.shutdownGraceMs;
+  log(`${signal}: runs in hand get ${grace} ms to finish (${signal} again quits at once)`);
+  const stopped = await Promise.race([
+    stop().then(() => true),
+    new Promise<false>((resolve) => setTimeout(resolve, grace, false).unref()),
+  ]);
+  if (!stopped) {
+    log('runs still going were left as they are: another worker takes them over');
+    process.exit(0);
+  }
+  await skein.close();
+  return 0;
+}

@@ -1,0 +1,17 @@
+/**
+ * Where runs wait for a process with room to drive them, when several processes share a store. The store
+ * queues a run in the same transaction that makes it runnable (a new run, or a paused one answered, with
+ * no owner yet), so that a crash between the two loses nothing; a queue plugs into its store for that.
+ */
+export interface RunQueue {
+  /** Queues a run that nobody drives any more (its process died), outside any transaction. */
+  enqueue(runId: string): Promise<void>;
+  /**
+   * Hands queued runs to `take`, at most `concurrency` at a time, until the function it returns is called
+   * (which waits for the runs in hand). A run may be handed over more than once: `take` decides.
+   */
+  work(concurrency: number, take: (runId: string) => Promise<void>): Promise<() => Promise<void>>;
+  /** Calls `listener` soon after events of the run are stored, by any process; returns how to stop. */
+  watch(runId: string, listener: () => void): () => void;
+  close(): Promise<void>;
+}

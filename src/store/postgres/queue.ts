@@ -1,0 +1,88 @@
+import PgBoss from 'pg-boss';
+import type { RunQueue } from '../../runtime/index.js';
+import { RunNotices } from './run-notices.js';
+import type { PostgresRunStore, Tx } from './store.js';
+
+/** The pg-boss queue of runs to drive; a job is `{runId}`. */
+const QUEUE = 'skein-runs';
+/** How often an idle worker slot asks for a job (pg-boss's least). */
+const POLL_SECONDS = 0.5;
+
+/**
+ * The run queue on pg-boss, in the store's database and over the store's pool. The store queues a run in
+ * the transaction that makes it runnable (pg-boss's `send` with the transaction's connection); a job
+ * handed to a worker is only a hint: the worker drives the run only if nobody else does (its claim in
+ * the run row decides), so a job handed over twice, or a job of a run already done, costs one read.
+ */
+export class PgBossQueue implements RunQueue {
+  private readonly inHand = new Set<Promise<void>>();
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly notices: RunNotices,
+  ) {}
+
+  /** Creates pg-boss's schema and the queue when they are missing, and plugs the queue into the store. */
+  static async open(
+    store: PostgresRunStore,
+    url: string,
+    onError: (error: Error) => void = () => {},
+  ): Promise<PgBossQueue> {
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => store.execute(text, values ?? []) },
+      schedule: false,
+      // Expired jobs are of workers that died: the sweep (see startWorker) queues their runs again.
+      maintenanceIntervalSeconds: 300,
+    });
+    boss.on('error', onError);
+    await boss.start();
+    await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 3600 });
+    store.dispatchWith(async (tx: Tx, runId) => {
+      await boss.send(
+        QUEUE,
+        { runId },
+        {
+          db: { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) },
+        },
+      );
+    });
+    return new PgBossQueue(boss, new RunNotices(url));
+  }
+
+  async enqueue(runId: string): Promise<void> {
+    await this.boss.send(QUEUE, { runId });
+  }
+
+  async work(concurrency: number, take: (runId: string) => Promise<void>): Promise<() => Promise<void>> {
+    const ids: string[] = [];
+    for (let i = 0; i < concurrency; i++)
+      ids.push(
+        await this.boss.work<{ runId: string }>(
+          QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS },
+          async ([job]) => {
+            const taking = take(job.data.runId);
+            this.inHand.add(taking);
+            try {
+              await taking;
+            } finally {
+              this.inHand.delete(taking);
+            }
+          },
+        ),
+      );
+    return async () => {
+      await Promise.all(ids.map((id) => this.boss.offWork({ id })));
+      await Promise.allSettled([...this.inHand]);
+    };
+  }
+
+  watch(runId: string, listener: () => void): () => void {
+    return this.notices.watch(runId, listener);
+  }
+
+  async close(): Promise<void> {
+    await this.notices.close();
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 1000 });
+  }
+}

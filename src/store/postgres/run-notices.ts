@@ -1,0 +1,65 @@
+import pg from 'pg';
+
+/** The channel the `skein.events` trigger notifies, with the run's id, when a run's events are stored. */
+const CHANNEL = 'skein_events';
+/** The pause before listening again on a new connection after one was lost. */
+const RECONNECT_MS = 500;
+
+/**
+ * Hears of stored events through LISTEN on a connection of its own, opened at the first `watch`, and
+ * tells that run's watchers. A lost connection is opened again; every watcher is told then, since
+ * notices may have been missed meanwhile.
+ */
+export class RunNotices {
+  private readonly watchers = new Map<string, Set<() => void>>();
+  private client: pg.Client | undefined;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  /** Calls `listener` soon after events of `runId` are stored; returns how to stop. */
+  watch(runId: string, listener: () => void): () => void {
+    if (!this.client && !this.closed) void this.listen();
+    let set = this.watchers.get(runId);
+    if (!set) this.watchers.set(runId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size && this.watchers.get(runId) === set) this.watchers.delete(runId);
+    };
+  }
+
+  /** Stops listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.client?.end().catch(() => {});
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: 'skein-notices' });
+    this.client = client;
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      void client.end().catch(() => {});
+      if (!this.closed) setTimeout(() => void this.listen(), RECONNECT_MS).unref();
+      this.ringAll();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (n) => {
+      for (const listener of this.watchers.get(n.payload ?? '') ?? []) listener();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.ringAll();
+    } catch {
+      lost();
+    }
+  }
+
+  private ringAll(): void {
+    for (const set of this.watchers.values()) for (const listener of set) listener();
+  }
+}
