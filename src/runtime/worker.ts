@@ -23,13 +23,16 @@ export async function startWorker(
   const stopWork = await queue.work(concurrency, async (runId) => void (await runtime.take(runId)));
   const queued = new Map<string, number>();
   let sweeping = false;
-  const timer = setInterval(() => {
+  const sweep = () => {
     if (sweeping) return;
     sweeping = true;
     requeueOrphans(runtime.services.store, queue, queued)
       .catch(onError)
       .finally(() => (sweeping = false));
-  }, SWEEP_MS);
+  };
+  // A worker that starts looks at once: it may be the one replacing a worker that died.
+  sweep();
+  const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();
   return async () => {
     clearInterval(timer);

@@ -60,11 +60,14 @@ export class PostgresRunStore implements RunStore {
 
   async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
     await this.serial(run.id, () =>
-      this.transaction(async (tx) => {
-        await tx.query(INSERT_RUN, runValues(run));
-        await insertEvents(tx, events);
-        if (run.status === 'running' && !run.parentRunId && !run.owner) await this.onRunnable?.(tx, run.id);
-      }),
+      this.transaction(
+        async (tx) => {
+          await tx.query(INSERT_RUN, runValues(run));
+          await insertEvents(tx, events);
+          if (run.status === 'running' && !run.parentRunId && !run.owner) await this.onRunnable?.(tx, run.id);
+        },
+        this.stored('SELECT 1 FROM skein.runs WHERE id = $1', [run.id]),
+      ),
     );
   }
 
@@ -76,28 +79,31 @@ export class PostgresRunStore implements RunStore {
   saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): Promise<void> | void {
     if (!records.length && !events.length) return;
     return this.serial(runId, () =>
-      this.transaction(async (tx) => {
-        if (records.length) {
-          const { rowCount } = await tx.query(
-            `INSERT INTO skein.nodes (run_id, node, status, writes, chosen, child_run_id)
+      this.transaction(
+        async (tx) => {
+          if (records.length) {
+            const { rowCount } = await tx.query(
+              `INSERT INTO skein.nodes (run_id, node, status, writes, chosen, child_run_id)
              SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
              ON CONFLICT (run_id, node) DO UPDATE SET status = excluded.status, writes = excluded.writes,
                chosen = excluded.chosen, child_run_id = excluded.child_run_id
              WHERE skein.nodes.status = 'awaiting'`,
-            [
-              runId,
-              records.map((r) => r.node),
-              records.map((r) => r.status),
-              records.map((r) => JSON.stringify(r.writes)),
-              records.map((r) => json(r.chosen)),
-              records.map((r) => r.childRunId ?? null),
-            ],
-          );
-          if (rowCount !== records.length)
-            throw new Error(`run ${runId}: a node's result is already stored (another driver finished it)`);
-        }
-        await insertEvents(tx, events);
-      }),
+              [
+                runId,
+                records.map((r) => r.node),
+                records.map((r) => r.status),
+                records.map((r) => JSON.stringify(r.writes)),
+                records.map((r) => json(r.chosen)),
+                records.map((r) => r.childRunId ?? null),
+              ],
+            );
+            if (rowCount !== records.length)
+              throw new Error(`run ${runId}: a node's result is already stored (another driver finished it)`);
+          }
+          await insertEvents(tx, events);
+        },
+        this.eventsStored(runId, events),
+      ),
     );
   }
 
@@ -123,7 +129,10 @@ export class PostgresRunStore implements RunStore {
 
   appendEvents(events: RunEvent[]): Promise<void> | void {
     if (!events.length) return;
-    return this.serial(events[0].runId, () => this.transaction((tx) => insertEvents(tx, events)));
+    const runId = events[0].runId;
+    return this.serial(runId, () =>
+      this.transaction((tx) => insertEvents(tx, events), this.eventsStored(runId, events)),
+    );
   }
 
   async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
@@ -157,15 +166,22 @@ export class PostgresRunStore implements RunStore {
     }
     const sql = `UPDATE skein.runs SET ${sets.join(', ')} WHERE ${where} RETURNING parent_run_id`;
     return this.serial(runId, () =>
-      this.transaction(async (tx) => {
-        const { rows } = await tx.query<{ parent_run_id: string | null }>(sql, values);
-        if (!rows.length) return false;
-        await insertEvents(tx, events);
-        const unowned = fields.owner === undefined || fields.owner === null;
-        if (to === 'running' && !from.includes('running') && !rows[0].parent_run_id && unowned)
-          await this.onRunnable?.(tx, runId);
-        return true;
-      }),
+      this.transaction(
+        async (tx) => {
+          const { rows } = await tx.query<{ parent_run_id: string | null }>(sql, values);
+          if (!rows.length) return false;
+          await insertEvents(tx, events);
+          const unowned = fields.owner === undefined || fields.owner === null;
+          if (to === 'running' && !from.includes('running') && !rows[0].parent_run_id && unowned)
+            await this.onRunnable?.(tx, runId);
+          return true;
+        },
+        this.stored('SELECT 1 FROM skein.runs WHERE id = $1 AND status = $2 AND updated_at = $3', [
+          runId,
+          to,
+          values[3],
+        ]),
+      ),
     );
   }
 
@@ -235,28 +251,50 @@ export class PostgresRunStore implements RunStore {
     await this.pool.end();
   }
 
+  /** Whether a row `sql` selects exists: how a write that lost its connection during COMMIT is checked. */
+  private stored(sql: string, values: unknown[]): () => Promise<boolean> {
+    return async () => ((await this.query(sql, values)).rowCount ?? 0) > 0;
+  }
+
+  /** Whether the last of `events` is stored (or, with none, whether the run's nodes are: checked by the caller's write). */
+  private eventsStored(runId: string, events: readonly RunEvent[]): (() => Promise<boolean>) | undefined {
+    const last = events.at(-1);
+    return (
+      last && this.stored('SELECT 1 FROM skein.events WHERE run_id = $1 AND seq = $2', [runId, last.seq])
+    );
+  }
+
   /**
    * Runs `fn` in one transaction on a connection of its own. A connection lost before COMMIT was sent
-   * is retried on a new one (nothing of the transaction was stored); a loss during COMMIT is not, since
-   * its outcome is unknown.
+   * is retried on a new one (nothing of the transaction was stored); a loss during COMMIT is retried
+   * only when `committed` tells it did not commit (without it, the outcome is unknown: the error is thrown).
    */
-  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Tx) => Promise<T>, committed?: () => Promise<boolean>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let committing = false;
+      let result: T | undefined;
       const client = await retried(() => this.pool.connect());
+      // A connection dropped between two statements is reported by the next one, not as a crash.
+      client.on('error', ignore);
       try {
         await client.query('BEGIN');
-        const result = await fn(client);
+        result = await fn(client);
         committing = true;
         await client.query('COMMIT');
+        client.off('error', ignore);
         client.release();
         return result;
       } catch (error) {
         const lost = isConnectionLoss(error);
         if (!lost) await client.query('ROLLBACK').catch(() => {});
+        client.off('error', ignore);
         client.release(lost ? (error as Error) : undefined);
-        if (!lost || committing || attempt >= RETRIES) throw error;
+        if (!lost || attempt >= RETRIES) throw error;
         await delay(attempt);
+        if (committing && (!committed || (await committed()))) {
+          if (committed) return result!;
+          throw error;
+        }
       }
     }
   }
@@ -305,6 +343,8 @@ async function retried<T>(op: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+function ignore(): void {}
 
 function delay(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)));
