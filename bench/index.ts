@@ -14,6 +14,7 @@ import { benchServerThroughput } from './server-throughput.js';
 import { benchSkillDoc } from './skilldoc.js';
 import { benchTemplateRender } from './template-render.js';
 import { benchTraceOverhead } from './trace-overhead.js';
+import { benchWorkers } from './workers.js';
 
 // Each benchmark registers, runs and prints its own ratios, one after another in one process (the
 // server benchmarks start their servers as processes of their own).
@@ -33,3 +34,4 @@ benchRoute();
 await benchServerThroughput();
 await benchServerMixed();
 benchTraceOverhead();
+await benchWorkers();

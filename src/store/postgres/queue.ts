@@ -29,7 +29,14 @@ export class PgBossQueue implements RunQueue {
     onError: (error: Error) => void = () => {},
   ): Promise<PgBossQueue> {
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => store.execute(text, values ?? []) },
+      // pg-boss swallows the errors of its job fetches: they are reported here.
+      db: {
+        executeSql: (text: string, values?: unknown[]) =>
+          store.execute(text, values ?? []).catch((error: Error) => {
+            onError(error);
+            throw error;
+          }),
+      },
       schedule: false,
       // Expired jobs are of workers that died: the sweep (see startWorker) queues their runs again.
       maintenanceIntervalSeconds: 300,

@@ -32,10 +32,13 @@ export class RunNotices {
   /** Stops listening. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.client?.end().catch(() => {});
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
   }
 
   private async listen(): Promise<void> {
+    if (this.closed) return;
     const client = new pg.Client({ connectionString: this.url, application_name: 'skein-notices' });
     this.client = client;
     const lost = () => {
@@ -52,6 +55,8 @@ export class RunNotices {
     });
     try {
       await client.connect();
+      // Closed while connecting: this connection is not the store's any more.
+      if (this.client !== client) return void (await client.end());
       await client.query(`LISTEN ${CHANNEL}`);
       this.ringAll();
     } catch {

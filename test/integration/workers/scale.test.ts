@@ -21,7 +21,9 @@ test(
       );
       const victim = workers[0];
       // Killed once it has marked a few steps: it holds runs with a step in flight.
-      await waitFor(() => marks(store).filter(([, , pid]) => pid === String(victim.pid)).length >= 10);
+      await waitFor(() => marks(store).filter(([, , pid]) => pid === String(victim.pid)).length >= 10).catch(
+        (e) => assert.fail(`${e.message}: the worker to kill took no runs: ${victim.stderr()}`),
+      );
       await victim.stop('SIGKILL');
       const done = await results;
 
