@@ -1,7 +1,9 @@
 import type { RunEvent, RunListener, RunQueue, RunRecord, RunResult, RunStore } from '../runtime/index.js';
 
-/** Without a notice, the store is read again this often while a run is awaited. */
+/** The store is read again this often while a run is awaited (at once when the queue tells it ended)… */
 const POLL_MS = 1000;
+/** …and this often when its events are followed. */
+const FOLLOW_MS = 100;
 
 export interface AwaitOptions {
   /** Only events after this `seq` are handed to `onEvent` (default: all). */
@@ -33,7 +35,6 @@ export async function awaitRun(
   if (options.signal?.aborted) onAbort();
   try {
     for (;;) {
-      rung = false;
       // The status is read before the events: once a run has stopped, all its events are stored.
       const run = await store.getRun(runId);
       for (const event of await store.events(runId, last)) {
@@ -44,10 +45,11 @@ export async function awaitRun(
       if (run.status !== 'running') return resultOf(run);
       if (!rung)
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
+          const timer = setTimeout(resolve, options.onEvent ? FOLLOW_MS : POLL_MS);
           wake = () => (clearTimeout(timer), resolve());
         });
       wake = undefined;
+      rung = false;
     }
   } finally {
     unwatch();

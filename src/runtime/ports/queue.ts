@@ -11,7 +11,7 @@ export interface RunQueue {
    * (which waits for the runs in hand). A run may be handed over more than once: `take` decides.
    */
   work(concurrency: number, take: (runId: string) => Promise<void>): Promise<() => Promise<void>>;
-  /** Calls `listener` soon after events of the run are stored, by any process; returns how to stop. */
+  /** Calls `listener` soon after the run changes status (ends, pauses), in any process; returns how to stop. */
   watch(runId: string, listener: () => void): () => void;
   close(): Promise<void>;
 }

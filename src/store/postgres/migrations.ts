@@ -46,18 +46,6 @@ CREATE TABLE skein.events (
   PRIMARY KEY (run_id, seq)
 );`,
   },
-  {
-    // Readers in other processes (a server following a run a worker drives) hear of new events at once.
-    version: 2,
-    sql: `
-CREATE FUNCTION skein.notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('skein_events', run_id) FROM (SELECT DISTINCT run_id FROM inserted) AS runs;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER events_notify AFTER INSERT ON skein.events REFERENCING NEW TABLE AS inserted
-  FOR EACH STATEMENT EXECUTE FUNCTION skein.notify_events();`,
-  },
 ];
 
 /** The newest schema version this Skein knows. */

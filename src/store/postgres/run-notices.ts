@@ -1,14 +1,12 @@
 import pg from 'pg';
-
-/** The channel the `skein.events` trigger notifies, with the run's id, when a run's events are stored. */
-const CHANNEL = 'skein_events';
+import { RUN_CHANNEL } from './store.js';
 /** The pause before listening again on a new connection after one was lost. */
 const RECONNECT_MS = 500;
 
 /**
- * Hears of stored events through LISTEN on a connection of its own, opened at the first `watch`, and
- * tells that run's watchers. A lost connection is opened again; every watcher is told then, since
- * notices may have been missed meanwhile.
+ * Hears of runs that changed status (completed, failed, paused, resumed) through LISTEN on a
+ * connection of its own, opened at the first `watch`, and tells that run's watchers. A lost connection
+ * is opened again; every watcher is told then, since notices may have been missed meanwhile.
  */
 export class RunNotices {
   private readonly watchers = new Map<string, Set<() => void>>();
@@ -17,7 +15,7 @@ export class RunNotices {
 
   constructor(private readonly url: string) {}
 
-  /** Calls `listener` soon after events of `runId` are stored; returns how to stop. */
+  /** Calls `listener` soon after `runId` changes status; returns how to stop. */
   watch(runId: string, listener: () => void): () => void {
     if (!this.client && !this.closed) void this.listen();
     let set = this.watchers.get(runId);
@@ -57,7 +55,7 @@ export class RunNotices {
       await client.connect();
       // Closed while connecting: this connection is not the store's any more.
       if (this.client !== client) return void (await client.end());
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${RUN_CHANNEL}`);
       this.ringAll();
     } catch {
       lost();

@@ -12,6 +12,9 @@ import {
 import { migrate } from './migrations.js';
 import { INSERT_RUN, json, runValues, toRecord, type RunRow } from './rows.js';
 
+/** The channel a run's id is notified on when its status changes (LISTEN in ./run-notices.ts). */
+export const RUN_CHANNEL = 'skein_runs';
+
 /** A connection inside one transaction, as the store and a dispatcher share it. */
 export type Tx = Pick<pg.PoolClient, 'query'>;
 
@@ -164,7 +167,9 @@ export class PostgresRunStore implements RunStore {
       values.push(expectOwner);
       where += ` AND owner IS NOT DISTINCT FROM $${values.length}`;
     }
-    const sql = `UPDATE skein.runs SET ${sets.join(', ')} WHERE ${where} RETURNING parent_run_id`;
+    // Readers in other processes (a server awaiting a run a worker drives) hear of it at COMMIT.
+    const sql = `UPDATE skein.runs SET ${sets.join(', ')} WHERE ${where}
+      RETURNING parent_run_id, pg_notify('${RUN_CHANNEL}', id)`;
     return this.serial(runId, () =>
       this.transaction(
         async (tx) => {
