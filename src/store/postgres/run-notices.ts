@@ -36,7 +36,8 @@ export class RunNotices {
   }
 
   private async listen(): Promise<void> {
-    if (this.closed) return;
+    // A watch while a reconnection waits must not open a second connection.
+    if (this.closed || this.client) return;
     const client = new pg.Client({ connectionString: this.url, application_name: 'skein-notices' });
     this.client = client;
     const lost = () => {
