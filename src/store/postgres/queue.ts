@@ -62,22 +62,24 @@ export class PgBossQueue implements RunQueue {
 
   async work(concurrency: number, take: (runId: string) => Promise<void>): Promise<() => Promise<void>> {
     const ids: string[] = [];
-    for (let i = 0; i < concurrency; i++)
-      ids.push(
-        await this.boss.work<{ runId: string }>(
-          QUEUE,
-          { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS },
-          async ([job]) => {
-            const taking = take(job.data.runId);
-            this.inHand.add(taking);
-            try {
-              await taking;
-            } finally {
-              this.inHand.delete(taking);
-            }
-          },
-        ),
+    for (let i = 0; i < concurrency; i++) {
+      const id: string = await this.boss.work<{ runId: string }>(
+        QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS },
+        async ([job]) => {
+          const taking = take(job.data.runId);
+          this.inHand.add(taking);
+          try {
+            await taking;
+          } finally {
+            this.inHand.delete(taking);
+            // pg-boss waits out the polling interval even after a job: a slot that had one asks again at once.
+            this.boss.notifyWorker(id);
+          }
+        },
       );
+      ids.push(id);
+    }
     return async () => {
       await Promise.all(ids.map((id) => this.boss.offWork({ id })));
       await Promise.allSettled([...this.inHand]);
