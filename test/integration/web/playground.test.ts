@@ -471,9 +471,11 @@ test(
     await page.getByRole('button', { name: 'Run' }).click();
     await page.getByRole('heading', { name: 'Output' }).waitFor();
     await page.getByText('"label": "OSLO (express, 2.5 kg)"').waitFor();
+    // The nodes' states, by their accessible names (attached: React Flow keeps a node hidden until it
+    // has measured it, which a loaded machine can hold back past the wait).
     const graph = page.getByRole('figure', { name: 'Graph' });
-    await graph.getByLabel('address: finished').waitFor();
-    await graph.getByLabel('warn: skipped').waitFor();
+    await graph.getByLabel('address: finished').waitFor({ state: 'attached' });
+    await graph.getByLabel('warn: skipped').waitFor({ state: 'attached' });
     await page.getByRole('list', { name: 'Steps' }).getByText('(its condition was false)').waitFor();
     // The first stamp smudged: the step failed, was retried, and its second attempt finished.
     const steps = await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents();
