@@ -77,6 +77,11 @@ export class RunLoop {
   private mustCommit = false;
   /** What nodes report as they work is stored a moment later (with the node's own commit, if that comes first). */
   private reported: NodeJS.Immediate | undefined;
+  /**
+   * An end node the stored records say finished: the process that ran it died after committing it and
+   * before marking the run completed. The run completes from its records, the output computed again.
+   */
+  private endedAt: number | undefined;
 
   constructor(private readonly o: LoopOptions) {
     this.shared = {
@@ -112,6 +117,7 @@ export class RunLoop {
       this.status[i] = r.status;
       this.writes[i] = r.writes;
       this.chosen[i] = r.chosen;
+      if (r.status === 'done' && this.plan.nodes[i].kind === 'end') this.endedAt ??= i;
     }
     if (o.resume)
       this.resumeInput.set(
@@ -128,6 +134,7 @@ export class RunLoop {
 
   /** Runs until the graph completes, pauses or fails; the duration budget also stops nodes in flight. */
   async execute(): Promise<LoopResult> {
+    if (this.endedAt !== undefined) this.completeFromRecords(this.endedAt);
     const clearTimer = this.budget.startTimer((failure) => this.fail(failure));
     try {
       for (;;) {
@@ -156,6 +163,18 @@ export class RunLoop {
         error: { code: 'no_output', message: 'the run ended without reaching an end node' },
       }
     );
+  }
+
+  /** Completes the run with the output of an end node that finished before a crash, reporting nothing again. */
+  private completeFromRecords(i: number): void {
+    const node = this.plan.nodes[i];
+    try {
+      const outcome = this.execute1(node, this.contexts.scopeFor(i), undefined, undefined, undefined);
+      if (!(outcome instanceof Promise) && 'output' in outcome)
+        this.stop = { kind: 'completed', output: outcome.output };
+    } catch (e) {
+      this.fail(asFailure(e, node));
+    }
   }
 
   /**
