@@ -42,8 +42,13 @@ export class PgBossQueue implements RunQueue {
       maintenanceIntervalSeconds: 300,
     });
     boss.on('error', onError);
-    await boss.start();
-    await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 3600 });
+    // Processes starting together on a new database raced creating pg-boss's schema ("duplicate key …
+    // pg_namespace_nspname_index"): one at a time, behind an advisory lock held by a transaction of its own.
+    await store.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('skein.pgboss'))`);
+      await boss.start();
+      await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 3600 });
+    });
     store.dispatchWith(async (tx: Tx, runId) => {
       await boss.send(
         QUEUE,
