@@ -219,7 +219,10 @@ test(
       'the page reconnects with Last-Event-ID of the third event',
     );
     await page.getByText('Ada: 3 × green. A warm pot, brewed for three minutes. Confirm?').waitFor();
-    await page.getByRole('figure', { name: 'Graph' }).getByLabel('confirm: awaiting').waitFor();
+    await page
+      .getByRole('figure', { name: 'Graph' })
+      .getByLabel('confirm: awaiting')
+      .waitFor({ state: 'attached' });
     assert.equal(await status().textContent(), 'awaiting');
     // Each step once: nothing lost or repeated across the reconnect.
     const steps = await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents();
@@ -255,7 +258,8 @@ test(
       ['note', 'confirm', 'receipt'],
     );
     const graph = page.getByRole('figure', { name: 'Graph' });
-    for (const node of ['note', 'confirm', 'receipt']) await graph.getByLabel(`${node}: finished`).waitFor();
+    for (const node of ['note', 'confirm', 'receipt'])
+      await graph.getByLabel(`${node}: finished`).waitFor({ state: 'attached' });
     await shot('run-output');
     const note = fake.requests.find((r) => r.messages.map(messageText).join('').includes('cups of'));
     assert.match(note!.messages.map(messageText).join(''), /3 cups of green tea for Ada/);
@@ -384,7 +388,10 @@ test('a step lights up in the graph while it runs; Cancel stops the run', { skip
   await page.goto(`${server.url}/#/skills/parcel`);
   await page.getByRole('textbox', { name: 'message' }).fill('Where is parcel P-0?');
   await page.getByRole('button', { name: 'Run' }).click();
-  await page.getByRole('figure', { name: 'Graph' }).getByLabel('parcel: running').waitFor();
+  await page
+    .getByRole('figure', { name: 'Graph' })
+    .getByLabel('parcel: running')
+    .waitFor({ state: 'attached' });
   assert.equal(await status().textContent(), 'running');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('heading', { name: 'Error' }).waitFor();
@@ -409,7 +416,10 @@ test(
     const steps = page.getByRole('list', { name: 'Steps' });
     await steps.getByText('explode', { exact: true }).click();
     await steps.getByText(/input: \{\s+"reason": "boom"/).waitFor();
-    await page.getByRole('figure', { name: 'Graph' }).getByLabel('blow: failed').waitFor();
+    await page
+      .getByRole('figure', { name: 'Graph' })
+      .getByLabel('blow: failed')
+      .waitFor({ state: 'attached' });
     await shot('run-failed');
 
     // A run of another process that shares the store: `skein run` on the command line.
@@ -435,7 +445,7 @@ test(
     // The subgraph ran as a child run: its nodes light up in their box too.
     const graph = page.getByRole('figure', { name: 'Graph' });
     for (const node of ['/main/polish', '/polish/start', '/polish/shout', '/polish/end'])
-      await graph.getByLabel(`${node}: finished`).waitFor();
+      await graph.getByLabel(`${node}: finished`).waitFor({ state: 'attached' });
     await page.goBack();
     const child = page.getByRole('row').filter({ hasText: `part of ${cliRun}` });
     await child.waitFor();
