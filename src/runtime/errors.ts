@@ -1,5 +1,7 @@
 import type { RunError } from './events.js';
 import { SkeinError } from '../ir/errors.js';
+import { EvaluationError } from '../ir/expr.js';
+import type { Node } from '../ir/nodes.js';
 
 /** A failure with a stable code, raised inside the runtime and reported as the run's error. */
 export class RunFailure extends SkeinError {
@@ -27,4 +29,12 @@ export class RunRefused extends SkeinError {
     super(code, message);
     this.name = 'RunRefused';
   }
+}
+
+/** What a node's error means for the run: a RunFailure naming the step (and, for a thrown error, where it is written). */
+export function nodeFailure(e: unknown, node: Node): RunFailure {
+  if (e instanceof RunFailure) return e.step ? e : new RunFailure(e.code, e.message, node.id);
+  const message = e instanceof Error ? e.message : String(e);
+  const where = node.at && !(e instanceof EvaluationError) ? ` (${node.at.file}:${node.at.line})` : '';
+  return new RunFailure('node_failed', `step "${node.id}"${where} failed: ${message}`, node.id);
 }

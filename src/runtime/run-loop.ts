@@ -1,9 +1,9 @@
-import { EvaluationError } from '../ir/expr.js';
 import type { Node, WriteTarget } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
 import { NodeAttempt, type RunShared } from './node-attempt.js';
 import { writesFor, type Context } from './context.js';
-import { RunFailure } from './errors.js';
+import { nodeFailure, RunFailure } from './errors.js';
+import { waitBeforeRetry } from './retry-wait.js';
 import type { EventSink } from './event-sink.js';
 import { failureValue } from './failure-value.js';
 import { EPHEMERAL_EVENTS, type AwaitRequest, type RunError } from './events.js';
@@ -173,7 +173,7 @@ export class RunLoop {
       if (!(outcome instanceof Promise) && 'output' in outcome)
         this.stop = { kind: 'completed', output: outcome.output };
     } catch (e) {
-      this.fail(asFailure(e, node));
+      this.fail(nodeFailure(e, node));
     }
   }
 
@@ -261,7 +261,7 @@ export class RunLoop {
       try {
         pass = node.guard.test(scope);
       } catch (e) {
-        return this.fail(asFailure(e, node));
+        return this.fail(nodeFailure(e, node));
       }
       if (!pass) {
         // A skip is pure: stored with the next commit point, decided again if the process dies first.
@@ -280,7 +280,7 @@ export class RunLoop {
   private track(i: number, work: Promise<void>): void {
     const node = this.plan.nodes[i];
     const p = work
-      .catch((e) => this.fail(asFailure(e, node)))
+      .catch((e) => this.fail(nodeFailure(e, node)))
       .finally(() => {
         this.budget.settle(node);
         this.running.delete(i);
@@ -297,12 +297,12 @@ export class RunLoop {
     try {
       outcome = this.execute1(node, scope, this.resumeInput.get(i), this.childRun.get(i), undefined);
     } catch (e) {
-      return this.failed(i, node, asFailure(e, node));
+      return this.failed(i, node, nodeFailure(e, node));
     }
     if (outcome instanceof Promise)
       return outcome.then(
         (o) => this.finish(i, node, o, Math.round(performance.now() - t0)),
-        (e) => this.failed(i, node, asFailure(e, node)),
+        (e) => this.failed(i, node, nodeFailure(e, node)),
       );
     return this.finish(i, node, outcome, Math.round(performance.now() - t0));
   }
@@ -323,13 +323,12 @@ export class RunLoop {
         );
         return await this.finish(i, node, outcome, Math.round(performance.now() - t0));
       } catch (e) {
-        const failure = asFailure(e, node);
+        const failure = nodeFailure(e, node);
         const willRetry = attempt < attempts && !this.attempts.halted && failure.code !== 'cancelled';
         if (!willRetry) return this.failed(i, node, failure, attempt);
         this.o.sink.emit({ type: 'node_failed', node: node.id, error: failure.message, attempt, willRetry });
         await this.commit();
-        const base = node.retry!.delayMs * 2 ** (attempt - 1);
-        await sleep(Math.min(base, node.retry!.maxDelayMs ?? 30_000), this.attempts.signal());
+        await waitBeforeRetry(node.retry!, attempt, this.attempts.signal());
       }
     }
   }
@@ -433,18 +432,4 @@ export class RunLoop {
 /** Where a node's value goes, for the kinds that produce one. */
 function writeTarget(node: Node): WriteTarget | undefined {
   return node.kind === 'end' || node.kind === 'assign' || node.kind === 'route' ? undefined : node.output;
-}
-
-function asFailure(e: unknown, node: Node): RunFailure {
-  if (e instanceof RunFailure) return e.step ? e : new RunFailure(e.code, e.message, node.id);
-  const message = e instanceof Error ? e.message : String(e);
-  const where = node.at && !(e instanceof EvaluationError) ? ` (${node.at.file}:${node.at.line})` : '';
-  return new RunFailure('node_failed', `step "${node.id}"${where} failed: ${message}`, node.id);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentNode, LlmNode, Node } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
 import { describeFieldErrors, validateValue } from '../schema/validate.js';
 import { applyWrites, type Context } from './context.js';
+import { checkAnswer, checkInput } from './run-input.js';
+import { missingModel, usesModel } from './missing-model.js';
 import { RunFailure, RunRefused } from './errors.js';
 import { isoNow } from './clock.js';
 import { EventSink, type RunListener } from './event-sink.js';
@@ -76,7 +77,9 @@ export class Runtime {
     });
     await this.services.store.createRun(run, sink.take());
     // Only a skill with model steps waits for the check (which may load the model stack).
-    const unconfigured = skill.graph!.nodes.some(usesModel) ? await this.checkModels(skill) : undefined;
+    const unconfigured = skill.graph!.nodes.some(usesModel)
+      ? await missingModel(this.services, skill)
+      : undefined;
     if (unconfigured) return this.settle(run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
     return this.drive(skill, run, [], undefined, sink, options);
   }
@@ -217,7 +220,7 @@ export class Runtime {
     const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, listener);
     const fresh = !events.some((e) => e.type === 'node_started');
     const unconfigured =
-      fresh && skill.graph?.nodes.some(usesModel) ? await this.checkModels(skill) : undefined;
+      fresh && skill.graph?.nodes.some(usesModel) ? await missingModel(this.services, skill) : undefined;
     if (unconfigured) return this.settle(runId, { kind: 'failed', error: unconfigured.toRunError() }, sink);
     return this.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
   }
@@ -240,29 +243,6 @@ export class Runtime {
             ? 'it has failed'
             : `it is ${run?.status}`;
     return new RunRefused('not_awaiting', `run ${runId} cannot be resumed: ${state}`);
-  }
-
-  /** Fails at once, before any step, when an LLM step has no usable model. */
-  private async checkModels(skill: Skill): Promise<RunFailure | undefined> {
-    for (const node of skill.graph!.nodes) {
-      if (!usesModel(node)) continue;
-      if (!this.services.llm)
-        return new RunFailure(
-          'model_not_configured',
-          `step "${node.id}" needs a model, and no model service is configured`,
-          node.id,
-        );
-      try {
-        await this.services.llm.check(node.model ?? skill.model);
-      } catch (e) {
-        return new RunFailure(
-          'model_not_configured',
-          `step "${node.id}" needs a model: ${(e as Error).message}`,
-          node.id,
-        );
-      }
-    }
-    return undefined;
   }
 
   private async drive(
@@ -374,41 +354,6 @@ export class Runtime {
   }
 }
 
-/** The input, validated against the skill's input schema (with defaults); refused otherwise. */
-function checkInput(skill: Skill, input: unknown): unknown {
-  if (!skill.graph)
-    throw new RunRefused(
-      'not_executable',
-      `${skill.id} is a document skill: it has no steps to run; load it in an agent instead`,
-    );
-  const checked = validateValue(skill.input, input ?? {});
-  if (!checked.ok)
-    throw new RunRefused(
-      'input_invalid',
-      `input for ${skill.id}@${skill.version} is invalid: ${describeFieldErrors(checked.errors)}`,
-      checked.errors,
-    );
-  return checked.value;
-}
-
-/** A person's answer to a paused run, validated against what the run awaits; refused otherwise. */
-function checkAnswer(run: RunRecord, input: unknown): unknown {
-  const awaiting = run.awaiting!;
-  if (input === undefined)
-    throw new RunRefused(
-      'input_required',
-      `run ${run.id} awaits an answer at step "${awaiting.step}": pass it with --input`,
-    );
-  const checked = validateValue(awaiting.inputSchema, input);
-  if (!checked.ok)
-    throw new RunRefused(
-      'input_invalid',
-      `answer for step "${awaiting.step}" is invalid: ${describeFieldErrors(checked.errors)}`,
-      checked.errors,
-    );
-  return checked.value;
-}
-
 /** A new running run of `skill`, held by `owner` (none: for a worker to take). */
 function newRun(skill: Skill, input: unknown, options: RunOptions, owner: string | undefined): RunRecord {
   const now = isoNow();
@@ -437,8 +382,4 @@ function bothListeners(first?: RunListener, second?: RunListener): RunListener |
     first(event);
     second(event);
   };
-}
-
-function usesModel(node: Node): node is LlmNode | AgentNode {
-  return node.kind === 'llm' || node.kind === 'agent';
 }

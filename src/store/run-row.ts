@@ -46,3 +46,50 @@ export function toRecord(row: RunRow): RunRecord {
   if (row.lease_until !== null) r.leaseUntil = Number(row.lease_until);
   return r;
 }
+
+/** JSON text kept as written (TEXT columns, so key order and numbers come back unchanged). */
+export function json(v: unknown): string | null {
+  return v === undefined ? null : JSON.stringify(v);
+}
+
+/** The row of a new run, its columns in the order of the stores' INSERT statements. */
+export function runRow(run: RunRecord): RunRow {
+  return {
+    id: run.id,
+    skill_id: run.skill.id,
+    skill_version: run.skill.version,
+    skill_source: run.skill.source,
+    skill_graph: run.skill.graph ?? null,
+    input: json(run.input),
+    status: run.status,
+    output: json(run.output),
+    error: json(run.error),
+    awaiting: json(run.awaiting),
+    parent_run_id: run.parentRunId ?? null,
+    owner: run.owner ?? null,
+    lease_until: run.leaseUntil ?? null,
+    created_at: run.createdAt,
+    updated_at: run.updatedAt,
+  };
+}
+
+/** The fields a transition may set besides the status. */
+export type TransitionFields = Partial<
+  Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>
+>;
+
+const TRANSITION_COLUMNS = {
+  output: 'output',
+  error: 'error',
+  awaiting: 'awaiting',
+  owner: 'owner',
+  leaseUntil: 'lease_until',
+} as const;
+
+/** The columns a transition sets and their stored values (JSON text; the owner and lease as they are). */
+export function transitionColumns(fields: TransitionFields): [column: string, value: unknown][] {
+  return (Object.entries(fields) as [keyof TransitionFields, unknown][]).map(([k, v]) => [
+    TRANSITION_COLUMNS[k],
+    k === 'owner' || k === 'leaseUntil' ? (v ?? null) : json(v),
+  ]);
+}

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
-import { toRecord, type RunRow } from './run-row.js';
+import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
 import {
   isoNow,
   type RunEvent,
@@ -170,22 +170,15 @@ export class SqliteRunStore implements RunStore {
     runId: string,
     from: readonly RunStatus[],
     to: RunStatus,
-    fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
+    fields: TransitionFields = {},
     expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
     const sets = ['status = ?', 'updated_at = ?'];
     const values: unknown[] = [to, isoNow()];
-    const column = {
-      output: 'output',
-      error: 'error',
-      awaiting: 'awaiting',
-      owner: 'owner',
-      leaseUntil: 'lease_until',
-    } as const;
-    for (const [k, v] of Object.entries(fields) as [keyof typeof column, unknown][]) {
-      sets.push(`${column[k]} = ?`);
-      values.push(k === 'owner' || k === 'leaseUntil' ? (v ?? null) : json(v));
+    for (const [column, value] of transitionColumns(fields)) {
+      sets.push(`${column} = ?`);
+      values.push(value);
     }
     let where = `id = ? AND status IN (${from.map(() => '?').join(', ')})`;
     values.push(runId, ...from);
@@ -252,27 +245,6 @@ export class SqliteRunStore implements RunStore {
   }
 }
 
-/** The row of a new run. */
-function runRow(run: RunRecord): RunRow {
-  return {
-    id: run.id,
-    skill_id: run.skill.id,
-    skill_version: run.skill.version,
-    skill_source: run.skill.source,
-    skill_graph: run.skill.graph ?? null,
-    input: json(run.input),
-    status: run.status,
-    output: json(run.output),
-    error: json(run.error),
-    awaiting: json(run.awaiting),
-    parent_run_id: run.parentRunId ?? null,
-    owner: run.owner ?? null,
-    lease_until: run.leaseUntil ?? null,
-    created_at: run.createdAt,
-    updated_at: run.updatedAt,
-  };
-}
-
 /**
  * Moves the node and event rows of a store made by an earlier version (one row per node, one per
  * event) into batches of one, in one transaction, so its runs can still be inspected and resumed.
@@ -300,8 +272,4 @@ function migrateRowPerRecord(db: Database.Database): void {
 function addColumn(db: Database.Database, table: string, column: string, type: string): void {
   const columns = db.pragma(`table_info(${table})`) as { name: string }[];
   if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
-}
-
-function json(v: unknown): string | null {
-  return v === undefined ? null : JSON.stringify(v);
 }

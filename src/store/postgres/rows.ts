@@ -1,5 +1,5 @@
 import type { RunRecord } from '../../runtime/index.js';
-import { toRecord, type RunRow as SqlRunRow } from '../run-row.js';
+import { json, runRow, toRecord, type RunRow as SqlRunRow } from '../run-row.js';
 
 /** A row of `skein.runs` as `pg` returns it (BIGINT columns come back as text). */
 export interface RunRow extends SqlRunRow {
@@ -12,28 +12,7 @@ export const INSERT_RUN = `INSERT INTO skein.runs (id, skill_id, skill_version, 
 
 /** The parameters of `INSERT_RUN` for a run. */
 export function runValues(run: RunRecord): unknown[] {
-  return [
-    run.id,
-    run.skill.id,
-    run.skill.version,
-    run.skill.source,
-    run.skill.graph ?? null,
-    json(run.input),
-    run.status,
-    json(run.output),
-    json(run.error),
-    json(run.awaiting),
-    run.parentRunId ?? null,
-    run.owner ?? null,
-    run.leaseUntil ?? null,
-    run.createdAt,
-    run.updatedAt,
-  ];
+  return Object.values(runRow(run));
 }
 
-/** JSON text kept as written (a TEXT column, not JSONB, so key order and numbers come back unchanged). */
-export function json(v: unknown): string | null {
-  return v === undefined ? null : JSON.stringify(v);
-}
-
-export { toRecord };
+export { json, toRecord };

@@ -11,6 +11,7 @@ import {
 } from '../../runtime/index.js';
 import { migrate } from './migrations.js';
 import { INSERT_RUN, json, runValues, toRecord, type RunRow } from './rows.js';
+import { transitionColumns, type TransitionFields } from '../run-row.js';
 
 /** The channel a run's id is notified on when its status changes (LISTEN in ./run-notices.ts). */
 export const RUN_CHANNEL = 'skein_runs';
@@ -20,14 +21,6 @@ export type Tx = Pick<pg.PoolClient, 'query'>;
 
 /** Called inside the transaction that creates a running run, or moves one back to running, that no process holds. */
 export type OnRunnable = (tx: Tx, runId: string) => Promise<void>;
-
-const TRANSITION_COLUMNS = {
-  output: 'output',
-  error: 'error',
-  awaiting: 'awaiting',
-  owner: 'owner',
-  leaseUntil: 'lease_until',
-} as const;
 
 /**
  * The shared run store on PostgreSQL (tables in the `skein` schema, migrated on `open`). Each write is
@@ -150,15 +143,15 @@ export class PostgresRunStore implements RunStore {
     runId: string,
     from: readonly RunStatus[],
     to: RunStatus,
-    fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
+    fields: TransitionFields = {},
     expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
     const values: unknown[] = [runId, [...from], to, isoNow()];
     const sets = ['status = $3', 'updated_at = $4'];
-    for (const [k, v] of Object.entries(fields) as [keyof typeof TRANSITION_COLUMNS, unknown][]) {
-      values.push(k === 'owner' || k === 'leaseUntil' ? (v ?? null) : json(v));
-      sets.push(`${TRANSITION_COLUMNS[k]} = $${values.length}`);
+    for (const [column, value] of transitionColumns(fields)) {
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
     }
     // A run that stops running drops its cancel request with it.
     if (to !== 'running') sets.push('cancel_requested = FALSE');
