@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bench, group, run, summary } from 'mitata';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { compileAegis } from '../src/formats/aegis/compile.js';
+import { compileAegis } from '../src/dialects/aegis/compile.js';
 
 const CORPUS = process.env.SKEIN_CORPUS ?? join(import.meta.dirname, '../../shared/corpus');
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { compileAegis } from '../src/formats/aegis/compile.js';
+import { compileAegis } from '../src/dialects/aegis/compile.js';
 import { Runtime, type RuntimeServices } from '../src/runtime/index.js';
 import { MemoryRunStore } from '../src/store/in-memory.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';

@@ -1,6 +1,6 @@
 import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { bench, group, run } from 'mitata';
-import { compileAgenticDsl } from '../src/formats/agenticdsl/index.js';
+import { compileAgenticDsl } from '../src/dialects/agenticdsl/index.js';
 import { Runtime } from '../src/runtime/index.js';
 import { MemoryRunStore } from '../src/store/in-memory.js';
 

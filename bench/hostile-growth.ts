@@ -1,4 +1,4 @@
-import { loadText } from '../src/library/index.js';
+import { loadText } from '../src/skills/index.js';
 
 /** One construct repeated `n` times inside a file of one dialect. */
 interface Construct {

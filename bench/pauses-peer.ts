@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileAegis } from '../src/formats/aegis/compile.js';
+import { compileAegis } from '../src/dialects/aegis/compile.js';
 import type { Skill } from '../src/ir/skill.js';
 import { Runtime } from '../src/runtime/index.js';
 import { MemoryRunStore } from '../src/store/in-memory.js';

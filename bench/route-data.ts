@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Skill } from '../src/ir/skill.js';
-import { loadPaths } from '../src/library/index.js';
+import { loadPaths } from '../src/skills/index.js';
 
 const ROUTING = join(import.meta.dirname, '../test/fixtures/routing');
 

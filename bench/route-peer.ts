@@ -1,8 +1,8 @@
 // One peer of the routing benchmark, in its own process: builds an index over N synthetic skills and
 // routes the routing set's requests; prints {buildMs, requestUs} as JSON.
 import MiniSearch from 'minisearch';
-import { buildRouteIndex } from '../src/router/index.js';
-import { textTerms } from '../src/router/terms.js';
+import { buildRouteIndex } from '../src/routing/index.js';
+import { textTerms } from '../src/routing/terms.js';
 import { routingRequests, syntheticSkills } from './route-data.js';
 
 const [peer, size] = [process.argv[2], Number(process.argv[3])];

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogView, docTokens } from '../src/skilldocs/index.js';
-import { loadPaths } from '../src/library/load-paths.js';
+import { catalogView, docTokens } from '../src/documents/index.js';
+import { loadPaths } from '../src/skills/load-paths.js';
 import { count } from '../src/tokens/index.js';
 
 const CORPUS = process.env.SKEIN_CORPUS ?? join(import.meta.dirname, '../../shared/corpus');

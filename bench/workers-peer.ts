@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileAegis } from '../src/formats/aegis/compile.js';
+import { compileAegis } from '../src/dialects/aegis/compile.js';
 import { Runtime, type RunStore } from '../src/runtime/index.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import { PostgresRunStore } from '../src/store/postgres/store.js';

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LineCounter, parseDocument, Parser } from 'yaml';
-import { loadPaths, loadText } from '../src/library/index.js';
+import { loadPaths, loadText } from '../src/skills/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv, ValidateFunction } from 'ajv';
 import { newAjv } from '../src/schema/ajv.js';
-import { SKILL_JSON_META_SCHEMA } from '../src/formats/skilljson/meta/meta-schema.js';
+import { SKILL_JSON_META_SCHEMA } from '../src/dialects/skilljson/meta/meta-schema.js';
 
 const require = createRequire(import.meta.url);
 

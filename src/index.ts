@@ -23,7 +23,7 @@ export {
   type LoadedPaths,
   type LoadedUnit,
   type LoadOptions,
-} from './library/index.js';
+} from './skills/index.js';
 export {
   Runtime,
   RunFailure,
@@ -46,7 +46,7 @@ export {
   type RouteChoice,
   type RouteOptions,
   type RouteResult,
-} from './router/index.js';
+} from './routing/index.js';
 export type { SkillContext, SkillExecutor, SkillSession, SkillConfigView } from './code/modules/index.js';
 export {
   createPythonSandbox,

@@ -8,7 +8,7 @@ import {
   type ReadableSpan,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
-import { compileAgenticDsl } from '../../src/formats/agenticdsl/index.js';
+import { compileAgenticDsl } from '../../src/dialects/agenticdsl/index.js';
 import { Runtime } from '../../src/runtime/index.js';
 import { MemoryRunStore } from '../../src/store/in-memory.js';
 import { createOtelRunTracer } from '../../src/trace/otel-run-tracer.js';

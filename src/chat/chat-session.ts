@@ -5,7 +5,7 @@ import { runToolLoop } from '../models/tool-loop.js';
 import type { ResolvedModel } from '../models/resolved-model.js';
 import type { SkillSession } from '../code/modules/skill-context.js';
 import type { RunListener, Runtime } from '../runtime/index.js';
-import { buildRouteIndex, type RouteIndex } from '../router/index.js';
+import { buildRouteIndex, type RouteIndex } from '../routing/index.js';
 import { docTools } from './doc-tools.js';
 import { skillTools } from './skill-tools.js';
 import { systemPrompt } from './system-prompt.js';

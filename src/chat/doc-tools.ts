@@ -1,5 +1,5 @@
-import { findDocPart, findDocSkill } from '../skilldocs/load-part.js';
-import { CHUNK_TOOL_NAME, chunkToolSpec } from '../skilldocs/chunk-tool.js';
+import { findDocPart, findDocSkill } from '../documents/load-part.js';
+import { CHUNK_TOOL_NAME, chunkToolSpec } from '../documents/chunk-tool.js';
 import type { Skill, SkillDoc } from '../ir/skill.js';
 import type { LoopTool } from '../models/tool-loop.js';
 import type { ChatCall } from './transcript.js';

@@ -1,6 +1,6 @@
 import type { SkeinConfig } from '../config/config.js';
 import type { Skill } from '../ir/skill.js';
-import { loadLibrary } from '../library/index.js';
+import { loadLibrary } from '../skills/index.js';
 
 /**
  * The highest version of each skill under `paths` (default: the configured skills path, leaving out

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import type { MissingField } from '../router/index.js';
+import type { MissingField } from '../routing/index.js';
 import { RunRefused } from '../runtime/index.js';
 import { colorFor } from './style.js';
 

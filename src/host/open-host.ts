@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Tracer } from '@opentelemetry/api';
 import type { SkeinConfig } from '../config/config.js';
-import { LibrarySkillService } from '../library/index.js';
+import { LibrarySkillService } from '../skills/index.js';
 import { openModuleRunner } from '../code/modules/open-module-runner.js';
 import type { SkillSession } from '../code/modules/skill-context.js';
 import { Runtime, type RunStore } from '../runtime/index.js';

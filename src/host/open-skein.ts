@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load-config.js';
 import type { SkillSession } from '../code/modules/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
-import { LibrarySkillService, loadLibrary, resolveSkill } from '../library/index.js';
+import { LibrarySkillService, loadLibrary, resolveSkill } from '../skills/index.js';
 import {
   RunRefused,
   type RunEvent,

@@ -1,5 +1,5 @@
 import type { Skill } from '../ir/skill.js';
-import { catalogView } from '../skilldocs/index.js';
+import { catalogView } from '../documents/index.js';
 import type { SkillTool } from './skill-tools.js';
 
 /** The URI of the catalog resource. */

@@ -17,7 +17,7 @@ import {
   DocLookupError,
   findDocPart,
   findDocSkill,
-} from '../skilldocs/index.js';
+} from '../documents/index.js';
 import { SKEIN_VERSION } from '../version.js';
 import { CATALOG_URI } from './catalog.js';
 import { driveRun, type CallExtra } from './drive-run.js';

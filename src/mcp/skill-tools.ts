@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolSchema } from '../chat/index.js';
 import type { JsonSchema } from '../ir/schema.js';
 import type { Skill } from '../ir/skill.js';
-import { CHUNK_TOOL_NAME } from '../skilldocs/index.js';
+import { CHUNK_TOOL_NAME } from '../documents/index.js';
 import { isPureSkill } from './pure-skill.js';
 import { mcpToolName } from './tool-name.js';
 

@@ -5,7 +5,7 @@ import { accessLog } from './middleware/access-log.js';
 import { bearerAuth } from './middleware/bearer-auth.js';
 import { readBody } from './middleware/read-body.js';
 import { openApiDocument } from './openapi.js';
-import { newRouter } from './router.js';
+import { newOpenApiApp } from './openapi-app.js';
 import { diagnosticRoutes } from './routes/diagnostics.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
@@ -45,7 +45,7 @@ export interface AppOptions {
 
 /** The server's application, for `serve` to listen with and for other surfaces to mount on. */
 export interface SkeinApp {
-  app: ReturnType<typeof newRouter>;
+  app: ReturnType<typeof newOpenApiApp>;
   hub: RunHub;
   /** The skills the server shows (loaded once). */
   catalog: SkillCatalog;
@@ -75,7 +75,7 @@ export function createApp(options: AppOptions): SkeinApp {
   const requireToken: MiddlewareHandler = options.tokens.length
     ? bearerAuth(options.tokens)
     : (_c, next) => next();
-  const app = newRouter();
+  const app = newOpenApiApp();
 
   app.use(accessLog(options.accessLog));
   app.use(async (c, next) => {

@@ -2,7 +2,7 @@ import { redactPaths } from '../text/redact-paths.js';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { SkillLookupError } from '../library/index.js';
+import { SkillLookupError } from '../skills/index.js';
 import { RunRefused } from '../runtime/index.js';
 import type { FieldError } from '../schema/validate.js';
 

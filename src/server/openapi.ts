@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { ServerEnv } from './router.js';
+import type { ServerEnv } from './openapi-app.js';
 import { SKEIN_VERSION } from '../version.js';
 import type { SkillCatalog } from './skill-catalog.js';
 

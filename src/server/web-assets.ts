@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newRouter } from './router.js';
+import { newOpenApiApp } from './openapi-app.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,7 +27,7 @@ export function findWebAssets(from = dirname(fileURLToPath(import.meta.url))): s
  * token itself, so these routes need none.
  */
 export function webRoutes(dir: string | undefined) {
-  const router = newRouter();
+  const router = newOpenApiApp();
   const files = new Map<string, Buffer>();
   const read = (name: string) => {
     // A file name of the build (hashed, no leading dot): never a folder or a path.

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../ir/diagnostic.js';
-import { calibrateThreshold, type Calibration, type RouteIndex } from '../router/index.js';
+import { calibrateThreshold, type Calibration, type RouteIndex } from '../routing/index.js';
 import { HOLDOUT_SET, type RouteCase, type RouteTargets } from './route-case.js';
 
 /** A request routed elsewhere than expected. */

@@ -1,8 +1,8 @@
 import type { SkeinConfig } from '../config/config.js';
 import { createLlmService, openHost, type Host } from '../host/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
-import { errorsIn, loadPaths, SkillLibrary, type LoadedUnit } from '../library/index.js';
-import { buildRouteIndex } from '../router/index.js';
+import { errorsIn, loadPaths, SkillLibrary, type LoadedUnit } from '../skills/index.js';
+import { buildRouteIndex } from '../routing/index.js';
 import { REAL_MODEL_LEVELS, type Level } from './case.js';
 import { findCases, type BoundCase } from './find-cases.js';
 import type { RouteSection } from './route-cases-file.js';

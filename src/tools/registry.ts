@@ -1,6 +1,6 @@
 import { DuplicateToolError, ToolNotFoundError } from './errors.js';
 import type { Tool } from '../runtime/index.js';
-import { nearestNames } from '../formats/kit/did-you-mean.js';
+import { nearestNames } from '../dialects/kit/did-you-mean.js';
 
 /** Every tool a run can call, by name: built-ins, TS modules and MCP servers. */
 export class ToolRegistry {

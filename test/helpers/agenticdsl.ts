@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { compileAgenticDsl } from '../../src/formats/agenticdsl/index.js';
+import { compileAgenticDsl } from '../../src/dialects/agenticdsl/index.js';
 import type { Diagnostic } from '../../src/ir/diagnostic.js';
 import type { Skill } from '../../src/ir/skill.js';
 import type { CodeService, ToolService, Tool } from '../../src/runtime/index.js';

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../src/ir/diagnostic.js';
 import type { LoadResult, Skill } from '../../src/ir/skill.js';
-import { skilldocFile } from '../../src/formats/skilldoc/index.js';
+import { skilldocFile } from '../../src/dialects/skilldoc/index.js';
 
 /** Loads an AgentOS document from text, as `skein` would load a file with that name. */
 export function loadDoc(text: string, file = 'doc.SKILL.md'): LoadResult {

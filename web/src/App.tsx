@@ -5,7 +5,7 @@ import { Catalog } from './pages/Catalog';
 import { RunPage } from './pages/RunPage';
 import { RunsPage } from './pages/RunsPage';
 import { SkillPage } from './pages/SkillPage';
-import { href, useRoute } from './router';
+import { href, useRoute } from './location';
 
 /** The playground: a header to move between the catalog, runs and the checker, and the page of the URL's hash. */
 export function App() {

@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
-import { DocLookupError } from '../../skilldocs/errors.js';
-import { headingLevel, type HeadingLevel } from '../../skilldocs/levels.js';
-import { findDocPart } from '../../skilldocs/load-part.js';
-import type { DocTokens } from '../../skilldocs/token-stats.js';
+import { DocLookupError } from '../../documents/errors.js';
+import { headingLevel, type HeadingLevel } from '../../documents/levels.js';
+import { findDocPart } from '../../documents/load-part.js';
+import type { DocTokens } from '../../documents/token-stats.js';
 import { DIALECT_NAMES, type DialectName, type Skill } from '../../ir/skill.js';
-import { BadSkillError, isError, loadPaths } from '../../library/index.js';
+import { BadSkillError, isError, loadPaths } from '../../skills/index.js';
 import { openSkein } from '../../host/index.js';
 import { parseCommandArgs } from '../args.js';
 import { printError } from '../print-error.js';
@@ -92,7 +92,7 @@ async function show(
 
 async function stats(paths: string[], json: boolean, dialect?: DialectName): Promise<number> {
   // The tokenizer and the model SDK load only for the subcommands that need them.
-  const { catalogView, docTokens, saving, statsTable } = await import('../../skilldocs/index.js');
+  const { catalogView, docTokens, saving, statsTable } = await import('../../documents/index.js');
   const { count } = await import('../../tokens/index.js');
   const { units } = await loadPaths(paths, { dialect });
   const skills = units.flatMap((u) => u.skills).filter((s) => s.doc);
@@ -140,7 +140,7 @@ async function generate(
   const attempts = values.attempts === undefined ? 3 : Number(values.attempts);
   if (!Number.isInteger(attempts) || attempts < 1)
     throw new UsageError(`--attempts is a whole number ≥ 1, not "${values.attempts}"`);
-  const { generateSkillDoc, GenerateError } = await import('../../skilldocs/index.js');
+  const { generateSkillDoc, GenerateError } = await import('../../documents/index.js');
   const { resolveModel } = await import('../../models/index.js');
   const skein = openSkein();
   const skill = await skein.skills.resolve(arg, { dialect });

@@ -4,7 +4,7 @@ import { generateGraph, toMermaid } from '../../graph/index.js';
 import { openSkein } from '../../host/index.js';
 import { errorsIn, type Diagnostic } from '../../ir/diagnostic.js';
 import type { Skill } from '../../ir/skill.js';
-import { BadSkillError, loadText } from '../../library/index.js';
+import { BadSkillError, loadText } from '../../skills/index.js';
 import { ModelConfigError, resolveModel } from '../../models/index.js';
 import { parseCommandArgs } from '../args.js';
 import { interruptSignal } from '../interrupt.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../../config/load-config.js';
-import { loadLibrary } from '../../library/index.js';
+import { loadLibrary } from '../../skills/index.js';
 import { parseCommandArgs } from '../args.js';
 import { listSpec } from '../specs/list.js';
 import { colorFor } from '../style.js';

@@ -1,4 +1,4 @@
-import { BadSkillError } from '../../library/index.js';
+import { BadSkillError } from '../../skills/index.js';
 import { RunRefused, type RunResult } from '../../runtime/index.js';
 import { printResult } from '../run-view.js';
 

@@ -1,5 +1,5 @@
 import type { SkeinConfig } from '../../config/config.js';
-import { buildRouteIndex, type RouteIndex } from '../../router/index.js';
+import { buildRouteIndex, type RouteIndex } from '../../routing/index.js';
 import { loadLatestSkills } from '../latest-skills.js';
 
 /** The route index of the skills path (files with errors left out, with a notice), only over executable skills when `executable`. */

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load-config.js';
 import { createLlmService } from '../../host/index.js';
-import type { RouteResult } from '../../router/index.js';
+import type { RouteResult } from '../../routing/index.js';
 import { parseCommandArgs } from '../args.js';
 import { routeSpec } from '../specs/route.js';
 import { readInputArg } from '../input-arg.js';

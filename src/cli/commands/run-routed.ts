@@ -1,5 +1,5 @@
 import { createLlmService, type Skein } from '../../host/index.js';
-import { fillInput } from '../../router/index.js';
+import { fillInput } from '../../routing/index.js';
 import { RunRefused, type RunOptions, type RunResult } from '../../runtime/index.js';
 import { promptFields } from '../prompt-fields.js';
 import { colorFor } from '../style.js';

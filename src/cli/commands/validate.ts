@@ -4,7 +4,7 @@ import { watchPaths } from '../watch-paths.js';
 import { validateSpec } from '../specs/validate.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
-import { checkCalls, fileReport, loadForCheck, type CheckedUnit } from '../../library/index.js';
+import { checkCalls, fileReport, loadForCheck, type CheckedUnit } from '../../skills/index.js';
 import { compareDiagnostics, countBySeverity, isError } from '../../ir/diagnostic.js';
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
 
@@ -30,7 +30,7 @@ async function validateOnce(
   checkCalls(units);
   // Loaded only when there is something to compare: the router's word lists cost ~20 ms of cold start.
   if (units.reduce((n, u) => n + u.skills.length, 0) > 1)
-    (await import('../../router/index.js')).checkRouteOverlap(units);
+    (await import('../../routing/index.js')).checkRouteOverlap(units);
   if (values.strict) for (const u of units) for (const d of u.diagnostics) d.severity = 'error';
   const all = units.flatMap((u) => u.diagnostics);
   const { errors, warnings } = countBySeverity(all);

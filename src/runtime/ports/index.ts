@@ -1,5 +1,5 @@
 // The interfaces the runtime calls and other folders implement: models (host over src/models), tools
-// (src/tools), code (src/code), skills (src/library), run stores and queues (src/store) and tracers
+// (src/tools), code (src/code), skills (src/skills), run stores and queues (src/store) and tracers
 // (src/trace).
 export type { CodeRunOptions, CodeService } from './code.js';
 export type {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { ServerEnv } from '../router.js';
+import type { ServerEnv } from '../openapi-app.js';
 
 const GOOD_ID = /^[\w.:-]{1,128}$/;
 

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Diagnostic } from '../../ir/diagnostic.js';
 import { redactPaths } from '../../text/redact-paths.js';
-import { newRouter } from '../router.js';
+import { newOpenApiApp } from '../openapi-app.js';
 import { jsonResponse } from '../schemas.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 
@@ -32,7 +32,7 @@ const listDiagnostics = createRoute({
 
 /** `GET /v1/diagnostics`: what keeps files of the skills path out of `GET /v1/skills`. */
 export function diagnosticRoutes(catalog: SkillCatalog, root: string) {
-  return newRouter().openapi(listDiagnostics, async (c) => {
+  return newOpenApiApp().openapi(listDiagnostics, async (c) => {
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of await catalog.diagnostics()) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
     const files = [...byFile]

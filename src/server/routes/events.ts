@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../errors.js';
-import { newRouter } from '../router.js';
+import { newOpenApiApp } from '../openapi-app.js';
 import { errorResponse, EventSchema, eventStream } from '../schemas.js';
 import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
 import { eventView } from '../views.js';
@@ -36,7 +36,7 @@ const runEvents = createRoute({
 /** `GET /v1/runs/{runId}/events`. */
 export function eventRoutes(settings: StreamSettings) {
   const { hub, root } = settings;
-  return newRouter().openapi(runEvents, async (c) => {
+  return newOpenApiApp().openapi(runEvents, async (c) => {
     const { runId } = c.req.valid('param');
     const after = c.req.valid('header')['last-event-id'] ?? c.req.valid('query').after ?? -1;
     if (!(await hub.skein.getRun(runId))) throw new ApiError(404, 'run_not_found', `no run ${runId}`);

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { newRouter } from '../router.js';
+import { newOpenApiApp } from '../openapi-app.js';
 import { jsonResponse } from '../schemas.js';
 
 const HealthSchema = z.object({ status: z.literal('ok'), version: z.string() }).openapi('Health');
@@ -14,5 +14,5 @@ const health = createRoute({
 
 /** `GET /v1/health`. */
 export function healthRoutes(version: string) {
-  return newRouter().openapi(health, (c) => c.json({ status: 'ok' as const, version }, 200));
+  return newOpenApiApp().openapi(health, (c) => c.json({ status: 'ok' as const, version }, 200));
 }

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Skein } from '../../host/index.js';
 import { createLlmService } from '../../host/index.js';
-import { buildRouteIndex, type RouteIndex } from '../../router/index.js';
+import { buildRouteIndex, type RouteIndex } from '../../routing/index.js';
 import { DIALECT_NAMES } from '../../ir/skill.js';
-import { newRouter } from '../router.js';
+import { newOpenApiApp } from '../openapi-app.js';
 import { errorResponse, jsonBody, jsonResponse } from '../schemas.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 
@@ -49,7 +49,7 @@ const route = createRoute({
 export function routeRoutes(catalog: SkillCatalog, skein: Skein) {
   let index: Promise<RouteIndex> | undefined;
   const llm = skein.config.model ? createLlmService(skein.config) : undefined;
-  return newRouter().openapi(route, async (c) => {
+  return newOpenApiApp().openapi(route, async (c) => {
     const { request, limit, state, context } = c.req.valid('json');
     index ??= catalog
       .all()

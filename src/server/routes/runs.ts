@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { RunEvent } from '../../runtime/index.js';
 import { traceOfRun, usageOfRun } from '../../trace/index.js';
 import { ApiError } from '../errors.js';
-import { newRouter } from '../router.js';
+import { newOpenApiApp } from '../openapi-app.js';
 import {
   errorResponse,
   eventStream,
@@ -119,7 +119,7 @@ const cancelRun = createRoute({
 /** `POST /v1/skills/{id}/runs`, `GET /v1/runs`, `GET /v1/runs/{runId}`, `POST .../resume`, `POST .../cancel`. */
 export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
   const { hub, root } = settings;
-  return newRouter()
+  return newOpenApiApp()
     .openapi(startRun, async (c) => {
       const body = c.req.valid('json');
       const skill = await catalog.find(c.req.valid('param').id, body.version);

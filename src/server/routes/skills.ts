@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { DocLookupError, findDocPart } from '../../skilldocs/index.js';
+import { DocLookupError, findDocPart } from '../../documents/index.js';
 
 import { DIALECT_NAMES, type Skill } from '../../ir/skill.js';
 import { ApiError } from '../errors.js';
-import { newRouter } from '../router.js';
+import { newOpenApiApp } from '../openapi-app.js';
 import { errorResponse, jsonResponse, SkillSchema, SkillSummarySchema } from '../schemas.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 import { skillDetail, skillSummary } from '../views.js';
@@ -59,7 +59,7 @@ const getChunk = createRoute({
 
 /** `GET /v1/skills`, `GET /v1/skills/{id}`, `GET /v1/skills/{id}/chunks/{chunkId}`. */
 export function skillRoutes(catalog: SkillCatalog) {
-  return newRouter()
+  return newOpenApiApp()
     .openapi(listSkills, async (c) => {
       const { q, dialect, tag } = c.req.valid('query');
       const words = q?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { newRouter } from '../router.js';
+import { newOpenApiApp } from '../openapi-app.js';
 import {
   errorResponse,
   FileReportSchema,
@@ -7,7 +7,7 @@ import {
   jsonResponse,
   ValidateRequestSchema,
 } from '../schemas.js';
-import { validateText } from '../../library/index.js';
+import { validateText } from '../../skills/index.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 
 const validate = createRoute({
@@ -24,7 +24,7 @@ const validate = createRoute({
 
 /** `POST /v1/validate`. */
 export function validateRoutes(catalog: SkillCatalog) {
-  return newRouter().openapi(validate, async (c) => {
+  return newOpenApiApp().openapi(validate, async (c) => {
     const { text, path, dialect } = c.req.valid('json');
     const report = validateText(path ?? 'skill.md', text, { dialect }, await catalog.all());
     // A front end that crashed leaves its stack in the message: the client gets the first line.

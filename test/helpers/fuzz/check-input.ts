@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { loadPaths } from '../../../src/library/index.js';
+import { loadPaths } from '../../../src/skills/index.js';
 import type { Diagnostic } from '../../../src/ir/diagnostic.js';
 import type { DialectName } from '../../../src/ir/skill.js';
 import type { Seed } from './seeds.js';

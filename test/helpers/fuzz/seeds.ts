@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { DialectName } from '../../../src/ir/skill.js';
-import { loadPaths } from '../../../src/library/index.js';
+import { loadPaths } from '../../../src/skills/index.js';
 import { CORPUS } from '../corpus.js';
 
 /** A real skill to mutate: one file, or a folder whose files are mutated one at a time. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileAegis } from '../../../src/formats/aegis/compile.js';
+import { compileAegis } from '../../../src/dialects/aegis/compile.js';
 
 /** A correct skill; each case below breaks it in one way. */
 const BASE = `# skill: order_note

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileAegis } from '../../../src/formats/aegis/compile.js';
+import { compileAegis } from '../../../src/dialects/aegis/compile.js';
 import { CORPUS, corpusSkip } from '../../helpers/corpus.js';
 
 const AEGIS = join(CORPUS, 'aegis');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { aegisFieldsToSchema, type FieldProblem } from '../../../src/formats/aegis/index.js';
+import { aegisFieldsToSchema, type FieldProblem } from '../../../src/dialects/aegis/index.js';
 import { validateValue } from '../../../src/schema/index.js';
 
 function convert(fields: unknown) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileAgenticDsl } from '../../../src/formats/agenticdsl/index.js';
+import { compileAgenticDsl } from '../../../src/dialects/agenticdsl/index.js';
 import { block, diagnose, show } from '../../helpers/agenticdsl.js';
 
 const START = block('/main/start', 'type: start\nnext: [end]');

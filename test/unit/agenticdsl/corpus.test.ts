@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { agenticdsl } from '../../../src/formats/agenticdsl/index.js';
-import { loadPaths } from '../../../src/library/load-paths.js';
+import { agenticdsl } from '../../../src/dialects/agenticdsl/index.js';
+import { loadPaths } from '../../../src/skills/load-paths.js';
 import { CORPUS, corpusSkip } from '../../helpers/corpus.js';
 
 const DIR = join(CORPUS, 'agenticdsl');

@@ -15,21 +15,21 @@ const BELOW: Record<string, readonly string[]> = {
   expr: ['ir'],
   schema: ['ir'],
   runtime: ['ir', 'expr', 'schema'],
-  'formats/kit': ['ir', 'text'],
+  'dialects/kit': ['ir', 'text'],
   text: [],
 };
 /** The features, between the host and the surfaces: surfaces use them through their index. */
-const FEATURES = ['chat', 'planner', 'router', 'skilldocs', 'graph', 'skill-tests', 'trace'];
+const FEATURES = ['chat', 'planner', 'routing', 'documents', 'graph', 'skill-tests', 'trace'];
 /**
  * What the router may import besides itself: it reads IR skills, takes the planner's rules as a stage,
  * calls models through the runtime's `LlmService` port, and shares the CJK pieces of src/text. It never
  * loads files or opens a runtime: a surface gives it skills (and a model service).
  */
-const ROUTER_MAY = ['ir', 'runtime', 'planner', 'text'];
+const ROUTING_MAY = ['ir', 'runtime', 'planner', 'text'];
 /** What a dialect front end may import besides itself. */
-const FRONT_END_MAY = ['ir', 'expr', 'schema', 'tokens', 'formats/kit', 'formats'];
+const FRONT_END_MAY = ['ir', 'expr', 'schema', 'tokens', 'dialects/kit', 'dialects'];
 /** Folders whose insides are theirs: others import their index.ts only. */
-const SEALED = ['runtime', 'library', 'router', 'trace'];
+const SEALED = ['runtime', 'skills', 'routing', 'trace'];
 
 interface Edge {
   from: string;
@@ -56,15 +56,15 @@ function importGraph(): Edge[] {
   return edges;
 }
 
-/** The folder a file belongs to for the rules: `formats/<dialect>` for front ends, else its top folder ('' at the root). */
+/** The folder a file belongs to for the rules: `dialects/<dialect>` for front ends, else its top folder ('' at the root). */
 function area(path: string): string {
   const parts = path.split('/');
   if (parts.length === 1) return '';
-  if (parts[0] === 'formats') return parts.length > 2 ? `formats/${parts[1]}` : 'formats';
+  if (parts[0] === 'dialects') return parts.length > 2 ? `dialects/${parts[1]}` : 'dialects';
   return parts[0];
 }
 
-const isFrontEnd = (a: string) => a.startsWith('formats/') && a !== 'formats/kit';
+const isFrontEnd = (a: string) => a.startsWith('dialects/') && a !== 'dialects/kit';
 const edges = importGraph();
 const crossing = edges.filter((e) => area(e.from) !== area(e.to));
 const show = (list: Edge[]) => list.map((e) => `${e.from} → ${e.to}`).join('\n');
@@ -81,7 +81,7 @@ test('a front end imports no other front end and no surface; others use a front 
   const wrong = crossing.filter(
     (e) =>
       (isFrontEnd(area(e.from)) && !FRONT_END_MAY.includes(area(e.to))) ||
-      (isFrontEnd(area(e.to)) && area(e.from) !== 'formats' && e.to !== `${area(e.to)}/index.ts`),
+      (isFrontEnd(area(e.to)) && area(e.from) !== 'dialects' && e.to !== `${area(e.to)}/index.ts`),
   );
   assert.equal(show(wrong), '');
 });
@@ -89,7 +89,7 @@ test('a front end imports no other front end and no surface; others use a front 
 test('surfaces never reach into a front end, and the runtime, the library and the router are entered by their index only', () => {
   const wrong = crossing.filter(
     (e) =>
-      (SURFACES.includes(area(e.from)) && area(e.to).startsWith('formats')) ||
+      (SURFACES.includes(area(e.from)) && area(e.to).startsWith('dialects')) ||
       (SEALED.includes(area(e.to)) && e.to !== `${area(e.to)}/index.ts`),
   );
   assert.equal(show(wrong), '');
@@ -98,8 +98,8 @@ test('surfaces never reach into a front end, and the runtime, the library and th
 test('the router reads IR skills and the runtime’s ports only, and only surfaces and features use it', () => {
   const wrong = crossing.filter(
     (e) =>
-      (area(e.from) === 'router' && !ROUTER_MAY.includes(area(e.to))) ||
-      (area(e.to) === 'router' && ![...SURFACES, ...FEATURES, ''].includes(area(e.from))),
+      (area(e.from) === 'routing' && !ROUTING_MAY.includes(area(e.to))) ||
+      (area(e.to) === 'routing' && ![...SURFACES, ...FEATURES, ''].includes(area(e.from))),
   );
   assert.equal(show(wrong), '');
 });
@@ -148,9 +148,9 @@ test('there are no import cycles', () => {
 test('the check sees the imports it guards', () => {
   // A guard that finds no edges would pass anything: make sure it reads the real graph.
   assert.ok(edges.some((e) => e.from === 'cli/commands/run.ts' && e.to === 'cli/commands/drive-run.ts'));
-  assert.ok(edges.some((e) => e.from === 'library/load-paths.ts' && e.to === 'formats/index.ts'));
-  assert.ok(edges.some((e) => e.from === 'cli/commands/route.ts' && e.to === 'router/index.ts'));
-  assert.ok(edges.some((e) => e.from === 'router/model-stage.ts' && e.to === 'runtime/index.ts'));
-  assert.equal(area('formats/aegis/steps/tool.ts'), 'formats/aegis');
-  assert.ok(isFrontEnd('formats/agenticdsl') && !isFrontEnd('formats/kit'));
+  assert.ok(edges.some((e) => e.from === 'skills/load-paths.ts' && e.to === 'dialects/index.ts'));
+  assert.ok(edges.some((e) => e.from === 'cli/commands/route.ts' && e.to === 'routing/index.ts'));
+  assert.ok(edges.some((e) => e.from === 'routing/model-stage.ts' && e.to === 'runtime/index.ts'));
+  assert.equal(area('dialects/aegis/steps/tool.ts'), 'dialects/aegis');
+  assert.ok(isFrontEnd('dialects/agenticdsl') && !isFrontEnd('dialects/kit'));
 });

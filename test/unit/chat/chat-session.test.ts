@@ -7,7 +7,7 @@ import { messageText, startFakeOpenAI } from '../../helpers/fake-openai.js';
 import type { SkillSession } from '../../../src/code/modules/index.js';
 import { testHost } from '../../helpers/skilljson.js';
 import { join } from 'node:path';
-import { loadPaths } from '../../../src/library/index.js';
+import { loadPaths } from '../../../src/skills/index.js';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AgentNode } from '../../../src/ir/nodes.js';
-import { loadPaths } from '../../../src/library/load-paths.js';
+import { loadPaths } from '../../../src/skills/load-paths.js';
 import { count } from '../../../src/tokens/index.js';
 import { EXAMPLE } from '../../helpers/engine-harness.js';
 

@@ -4,7 +4,7 @@
 // same code paths with synthetic forms of the findings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadText } from '../../../src/library/index.js';
+import { loadText } from '../../../src/skills/index.js';
 import { badDiagnostic } from '../../helpers/fuzz/check-input.js';
 
 const AEGIS = '# skill: grow\n\n**version**: 1.0.0\n\n## description\n\nGrowth.\n\n';

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SkillLibrary } from '../../../src/library/library.js';
-import { loadPaths } from '../../../src/library/load-paths.js';
+import { SkillLibrary } from '../../../src/skills/library.js';
+import { loadPaths } from '../../../src/skills/load-paths.js';
 
 const GREET = readFileSync(join(import.meta.dirname, '../../fixtures/aegis/greet.md'), 'utf8');
 const withVersion = (v: string) => GREET.replace('**version**: 2.0.0', `**version**: ${v}`);

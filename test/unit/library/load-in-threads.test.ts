@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileReport, loadForCheck, loadPaths } from '../../../src/library/index.js';
+import { fileReport, loadForCheck, loadPaths } from '../../../src/skills/index.js';
 
 const EXAMPLES = new URL('../../../examples/skills/', import.meta.url).pathname;
 

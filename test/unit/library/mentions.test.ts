@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadPaths } from '../../../src/library/index.js';
+import { loadPaths } from '../../../src/skills/index.js';
 
 test('Markdown that mentions AgenticDSL in a code span or a fence is not taken for a graph', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'skein-mention-'));

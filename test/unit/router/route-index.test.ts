@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { createLlmService } from '../../../src/host/index.js';
 import type { Skill } from '../../../src/ir/skill.js';
-import { loadPaths } from '../../../src/library/index.js';
-import { buildRouteIndex, DEFAULT_THRESHOLD } from '../../../src/router/index.js';
+import { loadPaths } from '../../../src/skills/index.js';
+import { buildRouteIndex, DEFAULT_THRESHOLD } from '../../../src/routing/index.js';
 import { messageText, startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js';
 import { testConfig } from '../../helpers/tools.js';
 

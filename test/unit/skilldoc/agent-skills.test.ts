@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { skilldocFile, skilldocFolder } from '../../../src/formats/skilldoc/index.js';
-import { loadPaths } from '../../../src/library/load-paths.js';
-import { referenceTitle } from '../../../src/formats/skilldoc/resources.js';
+import { skilldocFile, skilldocFolder } from '../../../src/dialects/skilldoc/index.js';
+import { loadPaths } from '../../../src/skills/load-paths.js';
+import { referenceTitle } from '../../../src/dialects/skilldoc/resources.js';
 import { brief, onlySkill, partsOf } from '../../helpers/skilldoc.js';
 
 const FOLDERS = 'test/fixtures/skilldoc/agent-skills';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { skilldocFile } from '../../../src/formats/skilldoc/index.js';
+import { skilldocFile } from '../../../src/dialects/skilldoc/index.js';
 import { brief, loadDoc, onlySkill, partsOf } from '../../helpers/skilldoc.js';
 
 const DATA_ANALYZER = 'test/fixtures/skilldoc/data_analyzer.SKILL.md';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPaths } from '../../../src/library/load-paths.js';
+import { loadPaths } from '../../../src/skills/load-paths.js';
 import { CORPUS, corpusSkip } from '../../helpers/corpus.js';
 
 test(

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catalogView, docTokens, groupByFolder, saving } from '../../../src/skilldocs/index.js';
-import { loadPaths } from '../../../src/library/load-paths.js';
+import { catalogView, docTokens, groupByFolder, saving } from '../../../src/documents/index.js';
+import { loadPaths } from '../../../src/skills/load-paths.js';
 import { count } from '../../../src/tokens/index.js';
 
 const { units } = await loadPaths(['test/fixtures/skilldoc', 'test/fixtures/aegis/greet.md']);

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateSkillDoc, GenerateError, skillFacts } from '../../../src/skilldocs/index.js';
-import { skilldocFile } from '../../../src/formats/skilldoc/index.js';
-import { loadPaths } from '../../../src/library/load-paths.js';
+import { generateSkillDoc, GenerateError, skillFacts } from '../../../src/documents/index.js';
+import { skilldocFile } from '../../../src/dialects/skilldoc/index.js';
+import { loadPaths } from '../../../src/skills/load-paths.js';
 import { resolveModel } from '../../../src/models/index.js';
 import { messageText, startFakeOpenAI } from '../../helpers/fake-openai.js';
 import { greetDoc } from '../../helpers/greet-doc.js';

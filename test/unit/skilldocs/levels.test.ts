@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DocLookupError, headingLevel, sectionIds } from '../../../src/skilldocs/index.js';
+import { DocLookupError, headingLevel, sectionIds } from '../../../src/documents/index.js';
 
 const BODY = [
   '# Guide',

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadDocChunk, DocLookupError } from '../../../src/skilldocs/index.js';
-import { loadPaths } from '../../../src/library/load-paths.js';
+import { loadDocChunk, DocLookupError } from '../../../src/documents/index.js';
+import { loadPaths } from '../../../src/skills/load-paths.js';
 
 const { units } = await loadPaths(['test/fixtures/skilldoc', 'test/fixtures/aegis/greet.md']);
 const skills = units.flatMap((u) => u.skills);

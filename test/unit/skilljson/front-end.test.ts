@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { skilljson } from '../../../src/formats/skilljson/index.js';
+import { skilljson } from '../../../src/dialects/skilljson/index.js';
 import type { CallNode } from '../../../src/ir/nodes.js';
 
 const FILE = '/virtual/t.skill.json';

@@ -4,6 +4,6 @@ import { readFileSync } from 'node:fs';
 import { metaValidatorSource } from '../../../scripts/meta-validator-source.js';
 
 test('the precompiled skill.json meta-schema validator is up to date (else run `npm run generate`)', () => {
-  const file = new URL('../../../src/formats/skilljson/meta/meta-validator.generated.ts', import.meta.url);
+  const file = new URL('../../../src/dialects/skilljson/meta/meta-validator.generated.ts', import.meta.url);
   assert.equal(readFileSync(file, 'utf8'), metaValidatorSource());
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Diagnostic, SkillSummary } from '../api/types';
-import { href } from '../router';
+import { href } from '../location';
 import { useApi } from '../useApi';
 
 /** Whether every word of the search is in the skill's id, description or tags (any script: CJK is matched as typed). */

@@ -4,7 +4,7 @@ import { followRun } from '../api/sse';
 import type { FieldError, Run, RunEvent, SkillDetail } from '../api/types';
 import { cardSchema, isCard } from '../form/card';
 import { TraceView } from '../components/TraceView';
-import { href } from '../router';
+import { href } from '../location';
 import { applyEvent, EMPTY_RUN, type RunState, type Step } from '../run/run-state';
 import { startRun } from '../run/start-run';
 import { useSubgraphStates } from '../run/subgraph-states';

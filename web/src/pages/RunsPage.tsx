@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { RunSummary } from '../api/types';
-import { href } from '../router';
+import { href } from '../location';
 import { useApi } from '../useApi';
 
 const STATUSES = ['running', 'awaiting', 'completed', 'failed'];

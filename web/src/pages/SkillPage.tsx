@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import type { FieldError, SkillDetail } from '../api/types';
-import { go } from '../router';
+import { go } from '../location';
 import { recentInputs, rememberInput, startRun } from '../run/start-run';
 import { useApi } from '../useApi';
 

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { compileSkillDoc } from '../../formats/skilldoc/index.js';
+import { compileSkillDoc } from '../../dialects/skilldoc/index.js';
 import type { Skill } from '../../ir/skill.js';
 import { complete, type ResolvedModel } from '../../models/index.js';
 import { generationRequest, generationSystemPrompt, repairRequest } from './prompt.js';

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dialects, type FileDialect, type FolderDialect } from '../formats/index.js';
+import { dialects, type FileDialect, type FolderDialect } from '../dialects/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { capDiagnostics } from './cap-diagnostics.js';

@@ -1,4 +1,4 @@
-import { scanBody, slugOf, type HeadingLine } from '../formats/skilldoc/index.js';
+import { scanBody, slugOf, type HeadingLine } from '../dialects/skilldoc/index.js';
 import { DocLookupError } from './errors.js';
 
 /** Heading levels of a document, for documents without chunks (spec §3.3). */

@@ -7,7 +7,7 @@ export interface ServerEnv {
 }
 
 /** A router whose requests are checked by the route definitions; a bad request is a 400 naming every bad field. */
-export function newRouter(): OpenAPIHono<ServerEnv> {
+export function newOpenApiApp(): OpenAPIHono<ServerEnv> {
   return new OpenAPIHono<ServerEnv>({
     defaultHook: (result) => {
       if (result.success) return;
