@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { ROOT } from './paths.js';
 
-export const ROOT = join(import.meta.dirname, '../..');
+export { ROOT };
 const BIN = join(ROOT, 'bin/skein.js');
 
 export interface CliResult {

@@ -8,7 +8,7 @@ let available: Promise<boolean> | undefined;
 /** Whether PostgreSQL answers; when it does not, says so once, visibly, so skipped tests are noticed. */
 export function postgresAvailable(): Promise<boolean> {
   available ??= (async () => {
-    const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 10_000 });
     try {
       await client.connect();
       await client.end();

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { openHost, type Host } from '../../src/host/open-host.js';
 import type { SkillSession } from '../../src/code/modules/index.js';
 import type { RunEvent, RunResult } from '../../src/runtime/index.js';
-import { ROOT } from './cli.js';
+import { ROOT } from './paths.js';
 
 /** The fixtures' skills path: skill.json folders and one Aegis file. */
 export const RUN_SKILLS = join(ROOT, 'test/fixtures/skilljson/run');

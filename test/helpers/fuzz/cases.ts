@@ -14,11 +14,3 @@ export function inputOf(seeds: readonly Seed[], c: Case): Input {
   const target = seed.targets[c.target % seed.targets.length];
   return { index: c.seed, target, bytes: mutate(seed.files.get(target)!, c.mutations) };
 }
-
-/** A problem's kind without the details that vary between inputs (numbers, quoted text), to group findings. */
-export function signature(problem: string): string {
-  return problem
-    .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, 'Q')
-    .replace(/\d+/g, 'N')
-    .slice(0, 100);
-}

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import type { DialectName } from '../../../src/ir/skill.js';
 import { judgeLoad } from './check-input.js';
-import { signature } from './cases.js';
+import { signature } from './signature.js';
 import type { Seed } from './seeds.js';
 
 const ROOT = join(import.meta.dirname, '../../..');

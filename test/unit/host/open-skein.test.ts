@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BadSkillError, loadConfig, openSkein, RunRefused, SkillLookupError } from '../../../src/index.js';
-import { ROOT } from '../../helpers/cli.js';
+import { ROOT } from '../../helpers/paths.js';
 
 /** A Skein over a fresh home, with the examples' Aegis skills as its skills path. */
 function examplesSkein() {

@@ -7,7 +7,7 @@ import type { Skill } from '../../../src/ir/skill.js';
 import { formSchema } from '../../../src/mcp/elicit-schema.js';
 import { skillView } from '../../../src/mcp/skill-view.js';
 import { mcpToolName } from '../../../src/mcp/tool-name.js';
-import { ROOT } from '../../helpers/cli.js';
+import { ROOT } from '../../helpers/paths.js';
 
 // What the MCP server makes of skills, without a transport: names, hints, forms, resources.
 

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildRouteIndex, loadConfig, openSkein } from '../../../src/index.js';
-import { ROOT } from '../../helpers/cli.js';
+import { ROOT } from '../../helpers/paths.js';
 
 // What `POST /v1/route` will do: the skills of a Skein's skills path, one index, `route --json`'s object.
 test('the package entry routes over a Skein’s skills: one index, the route --json object, none when nothing fits', async () => {
