@@ -1,8 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
@@ -22,6 +24,7 @@ import { SKEIN_VERSION } from '../version.js';
 import { CATALOG_URI } from './catalog.js';
 import { driveRun, type CallExtra } from './drive-run.js';
 import type { LiveSkills } from './live-skills.js';
+import { completeDocArgument, DOC_TEMPLATES } from './resource-templates.js';
 import type { SkillTool } from './skill-tools.js';
 import { refusalResult, runToolResult } from './tool-result.js';
 
@@ -58,15 +61,19 @@ const CHUNK_TOOL: Tool = {
 
 /**
  * One MCP session's server (the SDK's): each executable skill a tool, `skein_resume` and
- * `load_doc_chunk`, the document skills and the catalog as resources (DESIGN.md, "Serving"). It tells
- * its client when the tools or resources change.
+ * `load_doc_chunk`, the document skills and the catalog as resources, with templates whose skill ids
+ * and parts complete (docs/mcp.md). It tells its client when the tools or resources change.
  */
 export function createSkillServer(options: SkillServerOptions): Server {
   const { skein, skills, root, stopping } = options;
   const server = new Server(
     { name: 'skein', title: 'Skein skills', version: SKEIN_VERSION },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+        completions: {},
+      },
       instructions: `Each tool runs a skill. Read ${CATALOG_URI} for what they do and for the document skills, whose parts load with load_doc_chunk. A call that pauses answers a runId: continue it with skein_resume.`,
     },
   );
@@ -155,11 +162,22 @@ export function createSkillServer(options: SkillServerOptions): Server {
     ],
   }));
 
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: DOC_TEMPLATES }));
+
+  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    const { ref, argument, context } = request.params;
+    if (ref.type !== 'ref/resource') return { completion: { values: [] } };
+    const latest = (await skills.current()).latest;
+    return { completion: completeDocArgument(latest, ref.uri, argument, context?.arguments) };
+  });
+
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params;
     const view = await skills.current();
     if (uri === CATALOG_URI) return { contents: [{ uri, mimeType: 'text/markdown', text: view.catalog }] };
-    const doc = view.docs.find((d) => d.resource.uri === uri);
+    // A part's `/` may come encoded from a client that expanded `{part}` rather than `{+part}`.
+    const wanted = uri.replace(/%2F/gi, '/');
+    const doc = view.docs.find((d) => d.resource.uri === wanted);
     if (!doc) throw new McpError(ErrorCode.InvalidParams, `no resource ${uri}; resources/list names them`);
     return { contents: [{ uri, mimeType: doc.resource.mimeType, text: await doc.read() }] };
   });

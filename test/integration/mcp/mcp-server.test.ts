@@ -220,6 +220,39 @@ function suite(
       await assert.rejects(client.readResource({ uri: 'skill://nope/SKILL.md' }), /no resource/);
     });
 
+    test('resource templates: skill://{id}/SKILL.md and skill://{id}/{+part}, ids and parts complete', async () => {
+      const { resourceTemplates } = await client.listResourceTemplates();
+      assert.deepEqual(
+        resourceTemplates.map((t) => t.uriTemplate),
+        ['skill://{id}/SKILL.md', 'skill://{id}/{+part}'],
+      );
+      const complete = (uri: string, name: string, value: string, args?: Record<string, string>) =>
+        client.complete({
+          ref: { type: 'ref/resource', uri },
+          argument: { name, value },
+          ...(args ? { context: { arguments: args } } : {}),
+        });
+      const ids = await complete('skill://{id}/{+part}', 'id', '');
+      assert.deepEqual(ids.completion.values, ['guide', 'pdf-forms'], 'document skills only, not tools');
+      assert.deepEqual((await complete('skill://{id}/SKILL.md', 'id', 'pd')).completion.values, [
+        'pdf-forms',
+      ]);
+      const parts = await complete('skill://{id}/{+part}', 'part', 'ref', { id: 'pdf-forms' });
+      assert.deepEqual(parts.completion.values, ['references/forms.md']);
+      assert.deepEqual(
+        (await complete('skill://{id}/{+part}', 'part', '', { id: 'guide' })).completion.values,
+        ['setup', 'usage'],
+      );
+      assert.deepEqual(
+        (await complete('skill://{id}/{+part}', 'part', '', { id: 'nope' })).completion.values,
+        [],
+      );
+      // The URI a client expands from the template reads the part, with its `/` kept or encoded.
+      const direct = await client.readResource({ uri: 'skill://pdf-forms/references/forms.md' });
+      const encoded = await client.readResource({ uri: 'skill://pdf-forms/references%2Fforms.md' });
+      assert.equal((encoded.contents[0] as Json).text, (direct.contents[0] as Json).text);
+    });
+
     test('progress is sent per step with the total; the client’s cancellation cancels the run', async () => {
       const progress: Json[] = [];
       const controller = new AbortController();
