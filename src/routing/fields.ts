@@ -38,8 +38,34 @@ export function skillFields(skill: Skill): Record<FieldName, string> {
   };
 }
 
+/** The longest opening paragraph read. */
+const MAX_OPENING = 600;
+
+/**
+ * The first paragraph of prose of a Markdown body: lines of text before the first blank line, skipping
+ * headings, code blocks, tables, comments and a frontmatter; at most MAX_OPENING characters.
+ */
+export function openingParagraph(body: string): string {
+  const lines: string[] = [];
+  let fenced = false;
+  for (const raw of body.replace(/^---\n[\s\S]*?\n---\n/, '').split('\n')) {
+    const line = raw.trim();
+    if (/^(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced || /^(```|~~~|#|\||<!--|---|===)/.test(line)) {
+      if (lines.length) break;
+      continue;
+    }
+    if (!line) {
+      if (lines.length) break;
+      continue;
+    }
+    lines.push(line.replace(/^[>*-]\s+/, ''));
+  }
+  return lines.join(' ').slice(0, MAX_OPENING);
+}
+
 /** Names, titles and descriptions of a schema's properties, nested ones too. */
-function inputText(schema: JsonSchema, depth = 0): string[] {
+export function inputText(schema: JsonSchema, depth = 0): string[] {
   if (depth > 3 || typeof schema !== 'object' || schema === null) return [];
   const out: string[] = [];
   for (const [name, sub] of Object.entries(schema.properties ?? {})) {
