@@ -9,8 +9,9 @@ export interface MatchedWord {
 }
 
 /**
- * The request words a skill matched: English words as written, and neighbouring Chinese pairs joined
- * back into the text they cover (`销售 售报 报表` → `销售报表`).
+ * The request words a skill matched: English words as written, Chinese words whole as the segmenter cut
+ * them (a word once, however many of its pairs matched), and without a segmenter neighbouring pairs
+ * joined back into the text they cover (`销售 售报 报表` → `销售报表`).
  */
 export function matchedWords(match: LexicalMatch): MatchedWord[] {
   const words: (MatchedWord & { run?: Term['run'] })[] = [];
@@ -21,6 +22,11 @@ export function matchedWords(match: LexicalMatch): MatchedWord[] {
     if (run && last?.run?.text === run.text && last.run.at + [...last.word].length - 1 === run.at) {
       last.word += [...term.word].slice(1).join('');
       last.fields = [...new Set([...last.fields, ...fields])];
+      continue;
+    }
+    const same = run ? undefined : words.find((w) => w.word === term.word);
+    if (same) {
+      same.fields = [...new Set([...same.fields, ...fields])];
       continue;
     }
     words.push({ word: term.word, fields: [...fields], run });

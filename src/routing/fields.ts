@@ -1,16 +1,20 @@
 import type { JsonSchema } from '../ir/schema.js';
 import type { Skill } from '../ir/skill.js';
 
-/** The parts of a skill the router reads, each with its weight and how much its length matters (BM25F `b`). */
+/**
+ * The parts of a skill the router reads, each with how much its length matters (BM25F `b`); their
+ * weights are settings (src/routing/settings.ts).
+ */
 export const FIELDS = {
-  id: { weight: 3, b: 0.3 },
-  aliases: { weight: 3, b: 0.3 },
-  tags: { weight: 2.5, b: 0.3 },
-  triggers: { weight: 1.5, b: 0.3 },
-  category: { weight: 1, b: 0 },
-  description: { weight: 1.5, b: 0.75 },
-  headings: { weight: 0.6, b: 0.75 },
-  inputs: { weight: 0.4, b: 0.75 },
+  id: { b: 0.3 },
+  aliases: { b: 0.3 },
+  tags: { b: 0.3 },
+  triggers: { b: 0.3 },
+  category: { b: 0 },
+  description: { b: 0.75 },
+  opening: { b: 0.75 },
+  headings: { b: 0.75 },
+  inputs: { b: 0.75 },
 } as const;
 
 /** A lower-case letter or digit followed by a capital: where a camelCase id splits into words. */
@@ -21,7 +25,8 @@ export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
 
 /**
  * The text of each field of a skill, whatever its dialect: id, declared aliases, tags (Aegis
- * capabilityTags, skill.json and document tags), triggers, category, description, document headings, and
+ * capabilityTags, skill.json and document tags), triggers, category, description, the opening paragraph
+ * of its document's body, document headings, and
  * the names and descriptions of its input fields.
  */
 export function skillFields(skill: Skill): Record<FieldName, string> {
@@ -33,6 +38,7 @@ export function skillFields(skill: Skill): Record<FieldName, string> {
     triggers: (r?.triggers ?? []).join('\n'),
     category: r?.category ?? '',
     description: skill.description,
+    opening: openingParagraph(skill.doc?.body ?? ''),
     headings: (r?.headings ?? []).join('\n'),
     inputs: inputText(skill.input).join('\n'),
   };

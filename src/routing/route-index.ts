@@ -1,17 +1,13 @@
 import type { Skill } from '../ir/skill.js';
 import { eligibility } from '../planner/index.js';
 import { candidateWhy, describeWords, matchedWords, round, type MatchedWord } from './explain.js';
-import { LexicalIndex, type LexicalMatch } from './lexical-index.js';
+import { LexicalIndex, type LexicalMatch, type LexicalState } from './lexical-index.js';
 import { askModel } from './model-stage.js';
-import { textTerms } from './terms.js';
+import { decide, DEFAULT_SETTINGS, type RouterSettings } from './settings.js';
 import type { RouteCandidate, RouteOptions, RouteResult } from './types.js';
 
-/**
- * The lexical score under which no skill is chosen. Calibrated on the routing set of
- * test/fixtures/routing (the requests not marked holdout) as the threshold that maximises top-1
- * accuracy plus none-accuracy there; `skein test` reports the best threshold of any routing set.
- */
-export const DEFAULT_THRESHOLD = 0.149;
+/** The lexical score under which no skill is chosen (the shipped decision's least score). */
+export const DEFAULT_THRESHOLD = DEFAULT_SETTINGS.decision.least;
 const DEFAULT_LIMIT = 5;
 
 /** A candidate before it is explained. */
@@ -28,16 +24,19 @@ interface Ranked {
  */
 export class RouteIndex {
   private readonly lexical: LexicalIndex;
+  readonly settings: RouterSettings;
 
-  constructor(
-    skills: readonly Skill[],
-    /** The lexical score a choice needs. */
-    readonly threshold = DEFAULT_THRESHOLD,
-  ) {
+  constructor(skills: readonly Skill[], settings: RouterSettings = DEFAULT_SETTINGS, state?: LexicalState) {
+    this.settings = settings;
     // One skill per id (the first given: the library lists the highest version first); internal skills run only when named.
     const byId = new Map<string, Skill>();
     for (const s of skills) if (!byId.has(s.id) && !s.planning?.internal) byId.set(s.id, s);
-    this.lexical = new LexicalIndex([...byId.values()]);
+    this.lexical = new LexicalIndex(state ? skills : [...byId.values()], settings, state);
+  }
+
+  /** The least lexical score a choice needs. */
+  get threshold(): number {
+    return this.settings.decision.least;
   }
 
   /** The skills routed to. */
@@ -45,16 +44,21 @@ export class RouteIndex {
     return this.lexical.skills;
   }
 
+  /** The lexical index as plain data, to persist (see `routeIndexOf`). */
+  state(): LexicalState {
+    return this.lexical.state();
+  }
+
   /** The lexical stage (and the planner's rules with a state): synchronous, no model. */
   rank(request: string, options: Omit<RouteOptions, 'llm' | 'model' | 'signal'> = {}): RouteResult {
-    const { ranked, ruledOut } = this.candidates(request, options);
+    const { ranked, ruledOut, runnerUp } = this.candidates(request, options);
     const top = ranked[0];
-    const chosen = top && top.score >= this.threshold ? top : undefined;
+    const chosen = top && decide(top.score, runnerUp?.score ?? 0, this.settings.decision) ? top : undefined;
     return {
       request,
       choice: chosen ? choiceOf(chosen) : null,
       candidates: this.explain(ranked),
-      why: [this.overallWhy(ranked, chosen), ...ruledOut].join('; '),
+      why: [this.overallWhy(top, runnerUp, chosen), ...ruledOut].join('; '),
     };
   }
 
@@ -64,7 +68,7 @@ export class RouteIndex {
     const { ranked, ruledOut } = this.candidates(request, options);
     const candidates = this.explain(ranked);
     if (!ranked.length)
-      return { request, choice: null, candidates, why: [this.overallWhy(ranked), ...ruledOut].join('; ') };
+      return { request, choice: null, candidates, why: [this.overallWhy(), ...ruledOut].join('; ') };
     const { llm, model, signal } = options;
     const pick = await askModel(
       request,
@@ -86,7 +90,7 @@ export class RouteIndex {
   private candidates(
     request: string,
     options: Pick<RouteOptions, 'limit' | 'state' | 'context'>,
-  ): { ranked: Ranked[]; ruledOut: string[] } {
+  ): { ranked: Ranked[]; ruledOut: string[]; runnerUp?: Ranked } {
     const limit = options.limit ?? DEFAULT_LIMIT;
     const planning = options.state !== undefined || options.context !== undefined;
     const ruledOut: string[] = [];
@@ -97,10 +101,9 @@ export class RouteIndex {
       if (!verdict.eligible) ruledOut.push(`${skill.id} is ruled out by its rules: ${verdict.why}`);
       return verdict.eligible;
     };
-    const ranked = this.lexical
-      .match(textTerms(request), limit, accept)
-      .map((m) => rankedOf(this.lexical.skills[m.doc], m));
-    return { ranked, ruledOut };
+    const matches = this.lexical.match(this.lexical.requestTerms(request), Math.max(limit, 2), accept);
+    const all = matches.map((m) => rankedOf(this.lexical.skills[m.doc], m));
+    return { ranked: all.slice(0, limit), ruledOut, runnerUp: all[1] };
   }
 
   private explain(ranked: readonly Ranked[]): RouteCandidate[] {
@@ -111,21 +114,45 @@ export class RouteIndex {
     }));
   }
 
-  private overallWhy(ranked: readonly Ranked[], chosen?: Ranked): string {
-    const [top, second] = ranked;
+  private overallWhy(top?: Ranked, second?: Ranked, chosen?: Ranked): string {
     if (!top) return 'no skill fits: no skill shares a word with the request';
+    const { least, sure, margin } = this.settings.decision;
+    if (!chosen && top.score < least)
+      return `no skill fits: the best, ${top.skill.id}, matches only ${describeWords(top.words)} (score ${round(top.score)}, below the threshold ${round(least)})`;
     if (!chosen)
-      return `no skill fits: the best, ${top.skill.id}, matches only ${describeWords(top.words)} (score ${round(top.score)}, below the threshold ${round(this.threshold)})`;
+      return `no skill fits: the best, ${top.skill.id} (${describeWords(top.words)}, score ${round(top.score)}), leads ${second!.skill.id} (${round(second!.score)}) by only ${percent(lead(top, second))}; below ${round(sure)} a choice must lead by ${percent(margin)}`;
     const runnerUp = second
       ? `; the runner-up ${second.skill.id} scores ${round(second.score)} (${describeWords(second.words)})`
       : '; no other skill matches';
-    return `${top.skill.id} matches ${describeWords(top.words)} (score ${round(top.score)}, threshold ${round(this.threshold)})${runnerUp}`;
+    return `${top.skill.id} matches ${describeWords(top.words)} (score ${round(top.score)}, threshold ${round(least)})${runnerUp}`;
   }
 }
 
-/** Builds the route index of some skills (one per id: the first given wins). */
-export function buildRouteIndex(skills: readonly Skill[], options: { threshold?: number } = {}): RouteIndex {
-  return new RouteIndex(skills, options.threshold);
+/**
+ * Builds the route index of some skills (one per id: the first given wins), with the shipped settings,
+ * or others (`threshold` alone sets the least score a choice needs, with no margin rule).
+ */
+export function buildRouteIndex(
+  skills: readonly Skill[],
+  options: { threshold?: number; settings?: RouterSettings } = {},
+): RouteIndex {
+  const settings = options.settings ?? DEFAULT_SETTINGS;
+  const { threshold } = options;
+  return new RouteIndex(
+    skills,
+    threshold === undefined
+      ? settings
+      : { ...settings, decision: { least: threshold, sure: threshold, margin: 0 } },
+  );
+}
+
+/** How far the best candidate leads the runner-up, as a share of its score. */
+function lead(top: Ranked, second?: Ranked): number {
+  return second ? (top.score - second.score) / top.score : 1;
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
 }
 
 function rankedOf(skill: Skill, m: LexicalMatch): Ranked {

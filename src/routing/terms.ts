@@ -1,15 +1,18 @@
 import { stemmer } from 'stemmer';
 import { eng, zho } from 'stopword';
 import { cjkPairs, isCjkRun, textPieces } from '../text/cjk.js';
+import type { Segmenter } from './segmenter.js';
 
 /** One term of a text, with the words it came from (for explanations). */
 export interface Term {
   /** What is indexed and looked up: a stemmed word, or a CJK character pair. */
   key: string;
-  /** The word or pair as written. */
+  /** The word as written (for a CJK pair: the segmented word it lies in, or the pair itself). */
   word: string;
-  /** For CJK pairs: the run they come from and their place in it, so neighbours can be joined again. */
+  /** For CJK pairs without a segmenter: the run they come from and their place in it, so neighbours can be joined again. */
   run?: { text: string; at: number };
+  /** For CJK terms: true (they count less when no skill knows them). */
+  cjk?: boolean;
 }
 
 // Words a request is phrased with rather than what it asks for; added to the stopword package's lists.
@@ -33,33 +36,44 @@ const MAX_CACHED = 50_000;
 /**
  * The terms of a text for routing: English words lower-cased, spelled one way (`summarise` →
  * `summarize`), stemmed (`reports` → `report`); Chinese (Japanese, Korean) runs as overlapping character
- * pairs, as the memory search does (`销售报表` → `销售 售报 报表`). Stopwords, request phrasing (`please`,
- * `帮我`), single letters and bare numbers are left out. Words split at `_` (and `-`).
+ * pairs, as the memory search does (`销售报表` → `销售 售报 报表`), or, with a segmenter, as its words of
+ * two characters or more, each with the pairs inside it (`总结一下这份合同` → `总结`, `合同`: no pair
+ * across two words such as `结一`). Stopwords, request phrasing (`please`, `帮我`), single letters and bare
+ * numbers are left out. Words split at `_` (and `-`).
  */
-export function textTerms(text: string): Term[] {
+export function textTerms(text: string, segmenter?: Segmenter): Term[] {
   const terms: Term[] = [];
-  visitTerms(text, (key, word, run, at) =>
-    terms.push(run === undefined ? { key, word } : { key, word, run: { text: run, at: at! } }),
+  visitTerms(text, segmenter, (key, word, run, at) =>
+    terms.push(
+      run === undefined
+        ? isCjkRun(key)
+          ? { key, word, cjk: true }
+          : { key, word }
+        : { key, word, run: { text: run, at: at! }, cjk: true },
+    ),
   );
   return terms;
 }
 
 /** The keys of `textTerms(text)` alone, for indexing (no objects made per term). */
-export function termKeys(text: string): string[] {
+export function termKeys(text: string, segmenter?: Segmenter): string[] {
   const keys: string[] = [];
-  visitTerms(text, (key) => keys.push(key));
+  visitTerms(text, segmenter, (key) => keys.push(key));
   return keys;
 }
 
 function visitTerms(
   text: string,
+  segmenter: Segmenter | undefined,
   visit: (key: string, word: string, run?: string, at?: number) => void,
 ): void {
   for (const piece of textPieces(text)) {
     if (isCjkRun(piece)) {
-      cjkPairs(piece).forEach((pair, at) => {
-        if (!stopPair(pair)) visit(pair, pair, piece, at);
-      });
+      if (segmenter) visitWords(segmenter.words(piece), visit);
+      else
+        cjkPairs(piece).forEach((pair, at) => {
+          if (!stopPair(pair)) visit(pair, pair, piece, at);
+        });
       continue;
     }
     for (const part of piece.includes('_') ? piece.split('_') : [piece]) {
@@ -73,6 +87,31 @@ function visitTerms(
       if (key !== null) visit(key, word);
     }
   }
+}
+
+/**
+ * Segmented CJK words: each word of three characters or more, and the pairs inside each word. Single
+ * characters next to each other (what the segmenter could not place, `个人所得税` cut by a small
+ * dictionary) give their pairs, as without a segmenter, so a request's unknown words still weigh.
+ */
+function visitWords(words: readonly string[], visit: (key: string, word: string) => void): void {
+  let singles = '';
+  const visitWord = (word: string, whole: boolean) => {
+    if ([...word].length < 2) return;
+    const pairs = cjkPairs(word);
+    if (pairs.length > 1 && whole) visit(word, word);
+    for (const pair of pairs) if (!stopPair(pair)) visit(pair, whole ? word : pair);
+  };
+  for (const word of words) {
+    if ([...word].length === 1) {
+      singles += word;
+      continue;
+    }
+    visitWord(singles, false);
+    singles = '';
+    visitWord(word, true);
+  }
+  visitWord(singles, false);
 }
 
 /** A CJK pair that carries no meaning of its own: request phrasing, or two function characters. */

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../ir/diagnostic.js';
-import { calibrateThreshold, type Calibration, type RouteIndex } from '../routing/index.js';
+import { calibrateThreshold, type Calibration, type Decision, type RouteIndex } from '../routing/index.js';
 import { HOLDOUT_SET, type RouteCase, type RouteTargets } from './route-case.js';
 
 /** A request routed elsewhere than expected. */
@@ -30,10 +30,13 @@ export interface RouteSetReport {
 /** The routing cases of one cases file against the skills loaded with it. */
 export interface RoutingReport {
   file: string;
+  /** The least score a choice needs (the decision's `least`). */
   threshold: number;
+  /** The whole "none" rule: a score under `sure` must also lead the runner-up by `margin`. */
+  decision: Decision;
   targets: RouteTargets;
   sets: RouteSetReport[];
-  /** The best threshold for the cases outside the holdout set (what calibration would choose). */
+  /** The best single threshold (no margin rule) for the cases outside the holdout set. */
   calibration?: Calibration;
   passed: boolean;
 }
@@ -105,6 +108,7 @@ export function evaluateRouting(
     report: {
       file: section.file,
       threshold: index.threshold,
+      decision: index.settings.decision,
       targets: section.targets,
       sets,
       ...(calibration ? { calibration } : {}),

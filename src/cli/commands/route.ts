@@ -1,12 +1,11 @@
 import { loadConfig } from '../../config/load-config.js';
-import { createLlmService } from '../../host/index.js';
 import type { RouteResult } from '../../routing/index.js';
 import { parseCommandArgs } from '../args.js';
 import { routeSpec } from '../specs/route.js';
 import { readInputArg } from '../input-arg.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
-import { loadRouteIndex } from './route-skills.js';
+import { loadPersistedRouteIndex, loadRouteIndex } from './route-skills.js';
 
 /**
  * `skein route "REQUEST"`: which skill of the skills path fits a request, or none, and why. With a model
@@ -25,7 +24,9 @@ export async function routeCommand(argv: string[]): Promise<number> {
     throw new UsageError('--state is a JSON object: the session state');
   const config = loadConfig();
   const model = values.model ?? config.model;
-  const llm = model ? createLlmService(config, values.model) : undefined;
+  const llm = model
+    ? (await import('../../host/index.js')).createLlmService(config, values.model)
+    : undefined;
   if (llm) {
     try {
       await llm.check(model);
@@ -33,7 +34,9 @@ export async function routeCommand(argv: string[]): Promise<number> {
       throw new UsageError((e as Error).message);
     }
   }
-  const index = await loadRouteIndex(config);
+  // Rules need the skills' compiled conditions: with a session state, the index is built from the library.
+  const planning = state !== undefined || values.context !== undefined;
+  const index = planning ? await loadRouteIndex(config) : await loadPersistedRouteIndex(config);
   const result = await index.route(positionals[0], {
     limit,
     state: state as Record<string, unknown> | undefined,

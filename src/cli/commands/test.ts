@@ -78,7 +78,7 @@ function routingLines(r: RoutingReport, c: Style): string {
   const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
   const lines = [
     `${r.passed ? c.green('✓') : c.red('✗')} routing ${relative(process.cwd(), r.file)}  ${c.dim(
-      `threshold ${r.threshold}; targets top-1 ≥ ${pct(r.targets.top1)}, none ≥ ${pct(r.targets.none)}`,
+      `threshold ${r.threshold}, below ${r.decision.sure} a lead of ${pct(r.decision.margin)}; targets top-1 ≥ ${pct(r.targets.top1)}, none ≥ ${pct(r.targets.none)}`,
     )}`,
   ];
   for (const s of r.sets) {
@@ -96,7 +96,7 @@ function routingLines(r: RoutingReport, c: Style): string {
   if (r.calibration)
     lines.push(
       c.dim(
-        `  best threshold for the cases outside "holdout": ${r.calibration.threshold} (top-1 ${pct(r.calibration.top1)}, none ${pct(r.calibration.none)})`,
+        `  best single threshold for the cases outside "holdout": ${r.calibration.threshold} (top-1 ${pct(r.calibration.top1)}, none ${pct(r.calibration.none)})`,
       ),
     );
   return lines.join('\n') + '\n';

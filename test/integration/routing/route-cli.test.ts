@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, skein } from '../../helpers/cli.js';
@@ -40,6 +40,31 @@ test('skein route --json: the choice, candidates with their why, and the overall
   const bad = await skein(['route', 'x', '--limit', '0'], { env });
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--limit takes a whole number above 0/);
+});
+
+test('skein route persists its index under SKEIN_HOME, keyed by the skills: a changed skill is routed anew', async () => {
+  const skills = home();
+  const skill = (description: string) => {
+    mkdirSync(join(skills, 'invoice-maker'), { recursive: true });
+    writeFileSync(
+      join(skills, 'invoice-maker', 'SKILL.md'),
+      `---\nname: invoice-maker\ndescription: ${description}\n---\n\n# How to\n`,
+    );
+  };
+  skill('Create bills for customers from an order.');
+  const own = { SKEIN_SKILLS: skills, SKEIN_HOME: home(), SKEIN_MODEL: '' };
+  const route = async (request: string) =>
+    JSON.parse((await skein(['route', request, '--json'], { env: own })).stdout).choice?.id ?? null;
+  assert.equal(await route('create a bill for this order'), 'invoice-maker');
+  assert.equal(await route('translate this letter into French'), null);
+  const persisted = readdirSync(join(own.SKEIN_HOME, 'route-index'));
+  assert.equal(persisted.length, 1);
+  assert.equal(await route('create a bill for this order'), 'invoice-maker', 'from the persisted index');
+  assert.deepEqual(readdirSync(join(own.SKEIN_HOME, 'route-index')), persisted);
+  skill('Translate a letter into French.');
+  assert.equal(await route('translate this letter into French'), 'invoice-maker', 'the changed file is read');
+  assert.equal(await route('create a bill for this order'), null);
+  assert.equal(readdirSync(join(own.SKEIN_HOME, 'route-index')).length, 2);
 });
 
 test('skein route --model: the model stage through the configured provider; --state applies the rules', async () => {
@@ -121,16 +146,17 @@ test('skein test reports route: cases: top-1, none-accuracy and confusions per s
   assert.equal(r.code, 0, r.stdout + r.stderr);
   const [report] = JSON.parse(r.stdout).routing;
   assert.equal(report.passed, true);
-  assert.deepEqual(report.targets, { top1: 0.85, none: 0.7 });
+  assert.deepEqual(report.targets, { top1: 0.8, none: 0.7 });
   const sets = Object.fromEntries(report.sets.map((s: { set: string }) => [s.set, s]));
   for (const name of ['main', 'holdout']) {
-    assert.ok(sets[name].top1 >= 0.85, `${name} top-1 ${sets[name].top1}`);
+    assert.ok(sets[name].top1 >= 0.8, `${name} top-1 ${sets[name].top1}`);
     assert.ok(sets[name].none >= 0.7, `${name} none ${sets[name].none}`);
     assert.ok(sets[name].inScope > 40 && sets[name].outOfScope > 15);
   }
-  assert.equal(report.calibration.threshold, report.threshold, 'the default threshold is the calibrated one');
+  assert.deepEqual(report.decision, { least: 0.18, sure: 0.28, margin: 0.25 });
+  assert.ok(report.calibration.threshold > 0 && report.calibration.threshold < 1);
   const human = await skein(['test', ROUTING], { env });
-  assert.match(human.stdout, /✓ routing .*cases\.yaml {2}threshold 0\.149/);
+  assert.match(human.stdout, /✓ routing .*cases\.yaml {2}threshold 0\.18, below 0\.28 a lead of 25\.0%/);
   assert.match(
     human.stdout,
     / {2}✓ holdout {2}top-1 \d+\.\d% \(\d+\/44 in scope\), none \d+\.\d% \(\d+\/19\)/,
