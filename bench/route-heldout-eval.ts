@@ -12,6 +12,33 @@ export interface Ranked {
   runnerUp: number;
 }
 
+/** Ranks every request of a library with another search: `build` indexes the skills, its search ranks. */
+export function rankLibraryWith(
+  library: RouteLibrary,
+  build: (skills: RouteLibrary['skills']) => (request: string) => { id: string; score: number }[],
+): Ranked[] {
+  const search = build(library.skills);
+  return library.requests.map((r) => {
+    const hits = search(r.request).slice(0, 5);
+    return {
+      expect: r.expect,
+      top: hits.map((h) => h.id),
+      best: hits[0]?.score ?? 0,
+      runnerUp: hits[1]?.score ?? 0,
+    };
+  });
+}
+
+/** Single thresholds (no margin rule) between the best scores met in some ranked requests, for raw-score peers. */
+export function thresholdGrid(libraries: readonly (readonly Ranked[])[]): Decision[] {
+  const scores = [...new Set(libraries.flat().map((r) => r.best))].sort((a, b) => a - b);
+  return [0, ...scores.slice(1).map((x, i) => (x + scores[i]) / 2), (scores.at(-1) ?? 0) + 1].map((t) => ({
+    least: t,
+    sure: t,
+    margin: 0,
+  }));
+}
+
 /** Figures on one library: top-1 (in scope, chosen and right), none-accuracy, top-5 recall. */
 export interface Figures {
   top1: number;
@@ -104,13 +131,13 @@ export function bestDecision(libraries: readonly (readonly Ranked[])[], grid = d
 export function leaveOneOut(
   names: readonly string[],
   ranked: Readonly<Record<string, readonly (readonly Ranked[])[]>>,
-  grid = decisionGrid(),
+  grid: Decision[] | ((train: readonly (readonly Ranked[])[]) => Decision[]) = decisionGrid(),
 ): Fold[] {
   return names.map((library, left) => {
     let chosen: { variant: string; decision: Decision; value: number } | undefined;
     for (const [variant, perLibrary] of Object.entries(ranked)) {
       const train = perLibrary.filter((_, i) => i !== left);
-      const decision = bestDecision(train, grid);
+      const decision = bestDecision(train, typeof grid === 'function' ? grid(train) : grid);
       const value = objective(train.map((r) => figures(r, decision)));
       if (!chosen || value > chosen.value + 1e-12) chosen = { variant, decision, value };
     }

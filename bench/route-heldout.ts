@@ -1,7 +1,9 @@
 // Held-out routing figures (docs/routing.md): each lexical variant, its "none" decision tuned on the
 // other libraries and measured on the one left out; then the full procedure, which also chooses the
 // variant on the others. Run: node --import tsx bench/route-heldout.ts
+import MiniSearch from 'minisearch';
 import { DEFAULT_SETTINGS, type RouterSettings } from '../src/routing/settings.js';
+import { textTerms } from '../src/routing/terms.js';
 import {
   bestDecision,
   decisionGrid,
@@ -9,6 +11,8 @@ import {
   leaveOneOut,
   objective,
   rankLibrary,
+  rankLibraryWith,
+  thresholdGrid,
   type Fold,
   type Ranked,
 } from './route-heldout-eval.js';
@@ -66,3 +70,56 @@ const onAll = Object.entries(ranked)
 console.log(
   `\nOn all libraries (what ships): ${onAll.variant}; least ${onAll.decision.least}, sure ${onAll.decision.sure}, margin ${onAll.decision.margin}`,
 );
+
+// Peers: MiniSearch (BM25+), as a user would set it up over name and description with its own
+// tokenizer, and given Skein's fields, weights and terms; each "none" threshold tuned held out too.
+type Skills = Parameters<Parameters<typeof rankLibraryWith>[1]>[0];
+const miniSearch =
+  (fields: Record<string, (s: Skills[number]) => string>, ownTerms: boolean) => (skills: Skills) => {
+    const mini = new MiniSearch({
+      fields: Object.keys(fields),
+      storeFields: ['name'],
+      ...(ownTerms
+        ? { tokenize: (text: string) => textTerms(text).map((t) => t.key), processTerm: (t: string) => t }
+        : {}),
+    });
+    mini.addAll(
+      skills.map((s, i) => ({
+        id: i,
+        name: s.id,
+        ...Object.fromEntries(Object.entries(fields).map(([f, read]) => [f, read(s)])),
+      })),
+    );
+    const boost: Record<string, number> = ownTerms
+      ? { id: 3, aliases: 3, tags: 2.5, description: 1.5, headings: 0.6 }
+      : {};
+    return (request: string) =>
+      mini.search(request, { boost }).map((h) => ({ id: h.name as string, score: h.score }));
+  };
+const PEERS = {
+  'MiniSearch: name and description, its own tokenizer': miniSearch(
+    { id: (s) => s.id, description: (s) => s.description },
+    false,
+  ),
+  "MiniSearch: Skein's fields, weights and terms": miniSearch(
+    {
+      id: (s) => s.id,
+      aliases: (s) => (s.routing?.aliases ?? []).join(' '),
+      tags: (s) => s.tags.join(' '),
+      description: (s) => s.description,
+      headings: (s) => (s.routing?.headings ?? []).join(' '),
+    },
+    true,
+  ),
+};
+console.log('\nPeers, each with a single "none" threshold on its own scores tuned on the other libraries:');
+for (const [name, build] of Object.entries(PEERS)) {
+  const folds = leaveOneOut(
+    names,
+    { [name]: libraries.map((l) => rankLibraryWith(l, build)) },
+    thresholdGrid,
+  );
+  console.log(
+    `| ${name} | ${folds.map((f) => `${pct(f.figures.top1)} / ${pct(f.figures.none)} / ${pct(f.figures.top5)}`).join(' | ')} | ${pct(mean(folds, 'top1'))} / ${pct(mean(folds, 'none'))} / ${pct(mean(folds, 'top5'))} |`,
+  );
+}
