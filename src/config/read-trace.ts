@@ -8,13 +8,22 @@ export interface TraceConfig {
   redact: string[];
   /** US dollars per million tokens, by `provider:model`: `trace.prices`. */
   prices: Record<string, { input: number; output: number }>;
+  /**
+   * How long one export of spans may take, retries included, and so how long a process waits at exit
+   * for its last spans: `$SKEIN_TRACE_FLUSH_TIMEOUT_MS` or `trace.flushTimeoutMs`, default 1000.
+   */
+  flushTimeoutMs: number;
 }
 
-/** Reads `trace:` (content, redact, prices), naming the field that is wrong. */
+/** The default bound on one export of spans (and on the flush at exit). */
+export const DEFAULT_FLUSH_TIMEOUT_MS = 1000;
+
+/** Reads `trace:` (content, redact, prices, flushTimeoutMs), naming the field that is wrong. */
 export function readTrace(v: unknown, file: string, env: NodeJS.ProcessEnv): TraceConfig {
   const bad = (field: string, want: string) =>
     new SkeinError('config_invalid', `${file}: "trace${field}" must be ${want}`);
-  if (v !== undefined && v !== null && !isRecord(v)) throw bad('', 'a mapping (content, redact, prices)');
+  if (v !== undefined && v !== null && !isRecord(v))
+    throw bad('', 'a mapping (content, redact, prices, flushTimeoutMs)');
   const trace = (v ?? {}) as Record<string, unknown>;
   if (trace.content !== undefined && typeof trace.content !== 'boolean')
     throw bad('.content', 'true or false');
@@ -31,6 +40,7 @@ export function readTrace(v: unknown, file: string, env: NodeJS.ProcessEnv): Tra
   }
   const fromEnv = env.SKEIN_TRACE_CONTENT;
   return {
+    flushTimeoutMs: readFlushTimeout(trace.flushTimeoutMs, env.SKEIN_TRACE_FLUSH_TIMEOUT_MS, bad),
     content:
       fromEnv !== undefined && fromEnv !== ''
         ? fromEnv !== '0' && fromEnv !== 'false'
@@ -38,6 +48,30 @@ export function readTrace(v: unknown, file: string, env: NodeJS.ProcessEnv): Tra
     redact,
     prices,
   };
+}
+
+function readFlushTimeout(
+  fromFile: unknown,
+  fromEnv: string | undefined,
+  bad: (field: string, want: string) => SkeinError,
+): number {
+  const want = 'a whole number of milliseconds from 1 to 600000';
+  if (fromEnv !== undefined && fromEnv !== '') {
+    const ms = Number(fromEnv);
+    if (!isTimeout(ms))
+      throw new SkeinError(
+        'config_invalid',
+        `SKEIN_TRACE_FLUSH_TIMEOUT_MS is "${fromEnv}": it must be ${want}`,
+      );
+    return ms;
+  }
+  if (fromFile === undefined) return DEFAULT_FLUSH_TIMEOUT_MS;
+  if (!isTimeout(fromFile)) throw bad('.flushTimeoutMs', want);
+  return fromFile;
+}
+
+function isTimeout(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 600_000;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

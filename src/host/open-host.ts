@@ -32,6 +32,8 @@ export interface HostOptions {
   skills?: LibrarySkillService;
   /** An OpenTelemetry tracer to trace runs with; default one exporting over OTLP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else none. */
   tracer?: Tracer;
+  /** Told of what goes wrong without changing a run (spans a collector did not take); default one line on stderr. */
+  onWarning?: (message: string) => void;
 }
 
 /** Opens the store, connects the tools (MCP servers included) and wires the runtime. */
@@ -41,7 +43,7 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
   let tools;
   let tracing: Tracing | undefined;
   try {
-    tracing = await openTracing(config.trace, options.tracer);
+    tracing = await openTracing(config.trace, options.tracer, process.env, options.onWarning);
     tools = await createToolRegistry(config);
   } catch (e) {
     await tracing?.close();

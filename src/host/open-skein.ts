@@ -52,6 +52,11 @@ export interface SkeinOptions {
   dispatch?: boolean;
   /** Told of errors of the queue and of the worker's sweeps (they are retried, never fatal). */
   onWorkerError?: (error: Error) => void;
+  /**
+   * Told of what goes wrong without changing any run: spans an OTLP collector did not take (once per
+   * outage). Default: one line on stderr.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /** The skills a Skein finds: the skills path, and the folders of skills named by their file or folder. */
@@ -125,6 +130,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
         store: opened,
         skills: finder,
         tracer: options.tracer,
+        onWarning: options.onWarning,
       }),
     );
     return (await host).runtime;

@@ -5,6 +5,7 @@ import type { RunTracer } from '../runtime/index.js';
 /** A run tracer, and how to flush what it has not sent yet. */
 export interface Tracing {
   tracer: RunTracer;
+  /** Sends what is left within the flush timeout; never rejects. */
   close(): Promise<void>;
 }
 
@@ -14,20 +15,27 @@ export function wantsOtlpExport(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT);
 }
 
+/** Where a warning about traces goes by default: one line on stderr. */
+export function warnOnStderr(message: string): void {
+  process.stderr.write(`skein: ${message}\n`);
+}
+
 /**
  * Tracing for a host: over the OpenTelemetry tracer it is given (an app's own setup), else over an OTLP
  * exporter when the environment names an endpoint, else none at all — then nothing of OpenTelemetry
- * is even loaded.
+ * is even loaded. Exports are bounded by `config.flushTimeoutMs`; one that fails is told to `warn`
+ * (once per outage), never to a run.
  */
 export async function openTracing(
   config: TraceConfig,
   given: Tracer | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  warn: (message: string) => void = warnOnStderr,
 ): Promise<Tracing | undefined> {
   if (!given && !wantsOtlpExport(env)) return undefined;
   const { createOtelRunTracer } = await import('./otel-run-tracer.js');
   if (given) return { tracer: createOtelRunTracer(given, config), close: async () => {} };
   const { startOtlpExport } = await import('./otlp-export.js');
-  const exported = startOtlpExport(env);
+  const exported = startOtlpExport(env, { timeoutMs: config.flushTimeoutMs, warn });
   return { tracer: createOtelRunTracer(exported.tracer, config), close: exported.shutdown };
 }

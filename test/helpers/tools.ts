@@ -31,7 +31,7 @@ export function testConfig(
     store: 'sqlite',
     limits: DEFAULT_LIMITS,
     server: { tokens: [], cors: [], bodyLimit: 1024 * 1024, shutdownGraceMs: 10_000 },
-    trace: { content: false, redact: [], prices: {} },
+    trace: { content: false, redact: [], prices: {}, flushTimeoutMs: 1000 },
   };
 }
 

@@ -16,7 +16,10 @@ after(closePython);
 test('an agent is an invoke_agent span over its chat and execute_tool spans', async (t) => {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const tracing = await openTracing({ content: true, redact: [], prices: {} }, provider.getTracer('test'));
+  const tracing = await openTracing(
+    { content: true, redact: [], prices: {}, flushTimeoutMs: 1000 },
+    provider.getTracer('test'),
+  );
   const [skill] = (await loadSkills(join(EXAMPLE, '.skills'))).filter((s) => s.id === 'loan-intake');
   const h = await harness(
     [

@@ -98,3 +98,15 @@ test('the example configurations match the schema', () => {
   for (const file of ['skein.yaml', 'engine/skein.yaml', 'graphs/skein.yaml'])
     assert.doesNotThrow(() => loadConfig(root, { SKEIN_CONFIG: file }), file);
 });
+
+test('trace.flushTimeoutMs bounds trace exports (default 1000); the environment wins; a bad value is named', () => {
+  assert.equal(loadConfig(dir(), {}).trace.flushTimeoutMs, 1000);
+  const d = dir('trace:\n  flushTimeoutMs: 250\n');
+  assert.equal(loadConfig(d, {}).trace.flushTimeoutMs, 250);
+  assert.equal(loadConfig(d, { SKEIN_TRACE_FLUSH_TIMEOUT_MS: '40' }).trace.flushTimeoutMs, 40);
+  assert.throws(
+    () => loadConfig(d, { SKEIN_TRACE_FLUSH_TIMEOUT_MS: 'soon' }),
+    /SKEIN_TRACE_FLUSH_TIMEOUT_MS is "soon": it must be a whole number of milliseconds/,
+  );
+  assert.throws(() => loadConfig(dir('trace:\n  flushTimeoutMs: -1\n'), {}), /flushTimeoutMs/);
+});
