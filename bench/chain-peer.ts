@@ -10,10 +10,11 @@ import type { Skill } from '../src/ir/skill.js';
 
 /**
  * One peer of the chain benchmarks, in a process of its own: `<peer> <store> <steps> [template|tool]`.
- * Prints `{"usPerStep": <CPU microseconds per step>}` (process.cpuUsage over whole runs, after warm-up).
+ * Prints `{"usPerStep": <CPU µs per step>, "wallUsPerStep": <wall µs per step>}` (process.cpuUsage and
+ * performance.now over whole runs, after warm-up).
  * Peers: `skein` (an Aegis skill of template or tool steps), `langgraph` (a StateGraph of the same
- * chain, with `@langchain/langgraph-checkpoint-sqlite` when durable) and `floor` (a plain better-sqlite3
- * loop committing one row per step).
+ * chain, with `@langchain/langgraph-checkpoint-sqlite` when durable) and `floor` (a plain loop doing
+ * each step's own work: see `floor`).
  */
 const [peer, store, stepsArg, kind = 'template'] = process.argv.slice(2);
 const steps = Number(stepsArg);
@@ -106,17 +107,32 @@ async function langgraph(): Promise<() => Promise<unknown>> {
   };
 }
 
-/** The floor of durable steps: one committed row per step, in SQLite's WAL mode as Skein opens it. */
+/**
+ * The floor: a plain loop doing each step's own work. Template steps: one committed row per step, in
+ * SQLite's WAL mode as Skein opens it. Tool steps: an awaited call of the same echo tool per step,
+ * and on SQLite one committed row after each.
+ */
 async function floor(): Promise<() => Promise<unknown>> {
-  const db = new Database(join(dir, 'floor.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec('CREATE TABLE steps (run INTEGER, step INTEGER, value TEXT, PRIMARY KEY (run, step))');
-  const insert = db.prepare('INSERT INTO steps VALUES (?, ?, ?)');
+  const echo = async (key: string, text: unknown) => ({ [key]: text });
+  let insert: ((run: number, step: number, value: string) => unknown) | undefined;
+  if (store === 'sqlite') {
+    const db = new Database(join(dir, 'floor.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec('CREATE TABLE steps (run INTEGER, step INTEGER, value TEXT, PRIMARY KEY (run, step))');
+    const statement = db.prepare('INSERT INTO steps VALUES (?, ?, ?)');
+    insert = (run, step, value) => statement.run(run, step, value);
+  }
   let run = 0;
   return async () => {
     run++;
-    for (let i = 0; i < steps; i++) insert.run(run, i, JSON.stringify({ [`s${i}`]: 'x' }));
+    let text: unknown = 'x';
+    for (let i = 0; i < steps; i++) {
+      const out = kind === 'tool' ? await echo(`s${i}`, text) : { [`s${i}`]: text };
+      text = out[`s${i}`];
+      insert?.(run, i, JSON.stringify(out));
+    }
+    if (text !== 'x') throw new Error('floor chain did not carry its value');
   };
 }
 
@@ -128,7 +144,11 @@ const cpu = (since?: NodeJS.CpuUsage) => {
 const warm = cpu();
 while (cpu() - warm < CPU_US / 4) await once();
 const t0 = process.cpuUsage();
+const wall0 = performance.now();
 let runs = 0;
 for (; runs < 3 || cpu(t0) < CPU_US; runs++) await once();
-process.stdout.write(JSON.stringify({ usPerStep: cpu(t0) / (runs * steps) }));
+const wallUs = (performance.now() - wall0) * 1000;
+process.stdout.write(
+  JSON.stringify({ usPerStep: cpu(t0) / (runs * steps), wallUsPerStep: wallUs / (runs * steps) }),
+);
 rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { benchAegisParse } from './aegis-parse.js';
+import { benchAsyncChain } from './async-chain.js';
 import { benchChain } from './chain.js';
 import { benchCodelet } from './codelet.js';
 import { benchColdStart } from './cold-start.js';
@@ -28,6 +29,7 @@ await benchSkillDoc();
 await benchCodelet();
 await benchGraphFanout();
 benchChain();
+benchAsyncChain();
 benchPauses();
 benchResumeHeap();
 benchRoute();

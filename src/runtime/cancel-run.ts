@@ -1,7 +1,8 @@
 import { RunRefused } from './errors.js';
 import { isoNow } from './clock.js';
-import type { RunError, RunEvent, RunStatus } from './events.js';
+import type { RunError, RunEvent } from './events.js';
 import { ownerIsGone } from './lease.js';
+import { moveRun } from './lifecycle.js';
 import type { RunRecord, RunStore } from './ports/index.js';
 
 /** A run this process is driving: how to stop it, and when it has stopped. */
@@ -54,14 +55,11 @@ export async function cancelRun(
 }
 
 /** Fails a run nobody is driving, if it is still in state `from` (and held by the same owner), and logs it. */
-async function failHere(store: RunStore, run: RunRecord, from: RunStatus): Promise<boolean> {
-  const moved = await store.transition(
-    run.id,
-    [from],
-    'failed',
-    { error: CANCELLED, awaiting: undefined, owner: undefined },
-    from === 'running' ? (run.owner ?? null) : undefined,
-  );
+async function failHere(store: RunStore, run: RunRecord, from: 'awaiting' | 'running'): Promise<boolean> {
+  const moved =
+    from === 'awaiting'
+      ? await moveRun(store, run.id, 'cancelPaused', { error: CANCELLED })
+      : await moveRun(store, run.id, 'fail', { error: CANCELLED }, run.owner ?? null);
   if (!moved) return false;
   const last = (await store.events(run.id)).at(-1)?.seq ?? -1;
   const event: RunEvent = { type: 'failed', error: CANCELLED, runId: run.id, seq: last + 1, at: isoNow() };

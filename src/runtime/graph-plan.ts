@@ -9,6 +9,8 @@ export interface GraphPlan {
   succs: readonly number[][];
   /** Node indexes in a topological order that keeps declaration order where the edges allow. */
   order: readonly number[];
+  /** Each node's position in `order`: ready nodes start in this order. */
+  rank: Int32Array;
   /** For each node, its ancestors (bit i set = node i is an ancestor). */
   ancestors: readonly Uint32Array[];
   entry: number;
@@ -54,7 +56,9 @@ function buildPlan(graph: Graph): GraphPlan {
     }
   const entry = index.get(graph.entry);
   if (entry === undefined) throw new Error(`graph entry "${graph.entry}" is not a node`);
-  return { nodes: graph.nodes, index, preds, succs, order, ancestors, entry };
+  const rank = new Int32Array(n);
+  order.forEach((i, position) => (rank[i] = position));
+  return { nodes: graph.nodes, index, preds, succs, order, rank, ancestors, entry };
 }
 
 /** Kahn's algorithm, always taking the earliest-declared ready node, so the order is stable. */

@@ -1,7 +1,8 @@
 import type { Node } from '../ir/nodes.js';
 import type { Context } from './context.js';
 import type { RunEventBody } from './events.js';
-import type { ChildRuns, NodeRun } from './executors/index.js';
+import { executors, type ChildRuns, type NodeOutcome, type NodeRun } from './executors/index.js';
+import { RunFailure } from './errors.js';
 import type { RuntimeServices } from './services.js';
 
 /** What every attempt of a run shares. */
@@ -49,4 +50,23 @@ export class NodeAttempt implements NodeRun {
     const { shared, node } = this;
     return (body) => shared.report(node, body);
   }
+}
+
+/** Calls the executor of a node's kind with one attempt's view of its run (its result may be a value or a promise). */
+export function callExecutor(
+  shared: RunShared,
+  node: Node,
+  scope: Context,
+  resume: unknown,
+  childRunId: string | undefined,
+  timeout: AbortSignal | undefined,
+): NodeOutcome | Promise<NodeOutcome> {
+  const executor = executors[node.kind];
+  if (!executor)
+    throw new RunFailure(
+      'unsupported_node',
+      `node kind "${node.kind}" is not supported by this runtime`,
+      node.id,
+    );
+  return executor(new NodeAttempt(shared, node, scope, resume, childRunId, timeout));
 }

@@ -1,51 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { Skill } from '../ir/skill.js';
-import { describeFieldErrors, validateValue } from '../schema/validate.js';
-import { applyWrites, type Context } from './context.js';
 import { checkAnswer, checkInput } from './run-input.js';
 import { missingModel, usesModel } from './missing-model.js';
-import { RunFailure, RunRefused } from './errors.js';
+import { RunRefused } from './errors.js';
 import { isoNow } from './clock.js';
 import { EventSink, type RunListener } from './event-sink.js';
-import type { AwaitRequest, RunError, RunStatus } from './events.js';
-import { cancelRun, type DrivenRun } from './cancel-run.js';
+import type { RunError } from './events.js';
 import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
-import type { ChildRuns } from './executors/index.js';
-import { RunLoop, type LoopResult } from './run-loop.js';
-import { watchRun } from './run-watch.js';
 import { subgraphSkill } from './subgraph.js';
 import { crashedStep } from './crashed-step.js';
+import { moveRun } from './lifecycle.js';
+import { recordOutcome, type RunResult } from './record-outcome.js';
+import { DrivenRuns } from './driven-runs.js';
+import type { RunOptions } from './run-options.js';
 import type { RuntimeServices } from './services.js';
-import type { NodeRecord, RunRecord } from './ports/store.js';
+import type { RunRecord } from './ports/store.js';
 
-/** What a run came to, as `skein run --json` prints it. */
-export interface RunResult {
-  runId: string;
-  status: Exclude<RunStatus, 'running'>;
-  output?: unknown;
-  await?: AwaitRequest;
-  error?: RunError;
-}
+export type { RunOptions, RunResult };
 
-export interface RunOptions {
-  onEvent?: RunListener;
-  signal?: AbortSignal;
-  parentRunId?: string;
-  /** The skill is this subgraph of the skill (a child run of a `call` node). */
-  graph?: string;
-  /** How many calls deep this run is (0 for a run started from outside). */
-  depth?: number;
-}
-
-/** Child runs nest at most this deep: deeper is a call cycle in practice. */
-const MAX_CALL_DEPTH = 32;
 /** A step in flight at this many deaths of the process driving its run fails the run (`worker_crashed`). */
 export const MAX_CRASHES = 3;
 
 /** Starts and resumes runs of skills over the services it is given. It never asks what dialect a skill is. */
 export class Runtime {
   /** The runs this runtime is driving now, by id. */
-  private readonly driven = new Map<string, DrivenRun>();
+  private readonly drivenRuns = new DrivenRuns(this);
 
   constructor(readonly services: RuntimeServices) {}
 
@@ -54,7 +33,7 @@ export class Runtime {
    * a run held by another live process is asked to stop and awaited up to `waitMs`.
    */
   cancel(runId: string, waitMs = 5000): Promise<RunRecord> {
-    return cancelRun(this.services.store, this.driven, runId, waitMs);
+    return this.drivenRuns.cancel(runId, waitMs);
   }
 
   /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
@@ -80,8 +59,14 @@ export class Runtime {
     const unconfigured = skill.graph!.nodes.some(usesModel)
       ? await missingModel(this.services, skill)
       : undefined;
-    if (unconfigured) return this.settle(run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
-    return this.drive(skill, run, [], undefined, sink, options);
+    if (unconfigured)
+      return recordOutcome(
+        this.services.store,
+        run.id,
+        { kind: 'failed', error: unconfigured.toRunError() },
+        sink,
+      );
+    return this.drivenRuns.drive(skill, run, [], undefined, sink, options);
   }
 
   /**
@@ -106,7 +91,7 @@ export class Runtime {
     if (!run) throw new RunRefused('run_not_found', `no run ${runId} in this store`);
     if (run.status !== 'awaiting' || !run.awaiting) throw await this.notAwaiting(runId);
     const answer = checkAnswer(run, input);
-    if (!(await store.transition(runId, ['awaiting'], 'running', { awaiting: { ...run.awaiting, answer } })))
+    if (!(await moveRun(store, runId, 'answer', { awaiting: { ...run.awaiting, answer } })))
       throw await this.notAwaiting(runId);
   }
 
@@ -121,7 +106,7 @@ export class Runtime {
     if (!run || run.status !== 'running' || run.parentRunId || !ownerIsGone(run.owner, run.leaseUntil))
       return undefined;
     const claim = { owner: OWNER, leaseUntil: Date.now() + LEASE_MS };
-    if (!(await store.transition(runId, ['running'], 'running', claim, run.owner ?? null))) return undefined;
+    if (!(await moveRun(store, runId, 'claim', claim, run.owner ?? null))) return undefined;
     const answered = run.awaiting && 'answer' in run.awaiting ? run.awaiting : undefined;
     const resume = answered && { node: answered.node ?? answered.step, input: answered.answer };
     try {
@@ -153,7 +138,7 @@ export class Runtime {
         );
       const answer = checkAnswer(run, input);
       if (
-        !(await store.transition(runId, ['awaiting'], 'running', {
+        !(await moveRun(store, runId, 'answer', {
           owner: OWNER,
           leaseUntil: Date.now() + LEASE_MS,
           awaiting: undefined,
@@ -168,10 +153,10 @@ export class Runtime {
           `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without --input`,
         );
       if (
-        !(await store.transition(
+        !(await moveRun(
+          store,
           runId,
-          ['running'],
-          'running',
+          'claim',
           { owner: OWNER, leaseUntil: Date.now() + LEASE_MS },
           run.owner,
         ))
@@ -221,15 +206,21 @@ export class Runtime {
     const fresh = !events.some((e) => e.type === 'node_started');
     const unconfigured =
       fresh && skill.graph?.nodes.some(usesModel) ? await missingModel(this.services, skill) : undefined;
-    if (unconfigured) return this.settle(runId, { kind: 'failed', error: unconfigured.toRunError() }, sink);
-    return this.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
+    if (unconfigured)
+      return recordOutcome(
+        this.services.store,
+        runId,
+        { kind: 'failed', error: unconfigured.toRunError() },
+        sink,
+      );
+    return this.drivenRuns.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
   }
 
   /** Fails a run this process holds but does not drive, with its last event. */
   private async failUndriven(runId: string, error: RunError): Promise<RunResult> {
     const last = (await this.services.store.events(runId)).at(-1)?.seq ?? -1;
     const sink = new EventSink(runId, last + 1, undefined);
-    return this.settle(runId, { kind: 'failed', error }, sink);
+    return recordOutcome(this.services.store, runId, { kind: 'failed', error }, sink);
   }
 
   private async notAwaiting(runId: string): Promise<RunRefused> {
@@ -243,114 +234,6 @@ export class Runtime {
             ? 'it has failed'
             : `it is ${run?.status}`;
     return new RunRefused('not_awaiting', `run ${runId} cannot be resumed: ${state}`);
-  }
-
-  private async drive(
-    skill: Skill,
-    run: RunRecord,
-    records: NodeRecord[],
-    resume: { node: string; input: unknown } | undefined,
-    sink: EventSink,
-    options: RunOptions,
-  ): Promise<RunResult> {
-    // Cancelled through the loop, not an AbortController: making one per run costs as much as a small run.
-    let loop: RunLoop | undefined;
-    let cancelled = false;
-    const cancel = () => ((cancelled = true), loop?.cancel());
-    let settled!: () => void;
-    this.driven.set(run.id, { abort: cancel, settled: new Promise<void>((resolve) => (settled = resolve)) });
-    const unwatch = watchRun(this.services.store, run.id, cancel);
-    try {
-      const initial: Context = skill.inputAt.length
-        ? applyWrites({}, [{ path: skill.inputAt, value: run.input }])
-        : ((run.input ?? {}) as Context);
-      const children = this.childRuns(run.id, skill, options);
-      loop = new RunLoop({
-        skill,
-        runId: run.id,
-        services: this.services,
-        initial,
-        sink,
-        records,
-        resume,
-        children,
-        signal: options.signal,
-      });
-      if (cancelled) loop.cancel();
-      let result = await loop.execute();
-      if (result.kind === 'completed') {
-        const checked = validateValue(skill.output, result.output);
-        result = checked.ok
-          ? { kind: 'completed', output: checked.value }
-          : {
-              kind: 'failed',
-              error: {
-                code: 'output_invalid',
-                message: `the output does not match the output schema: ${describeFieldErrors(checked.errors)}`,
-              },
-            };
-      }
-      return await this.settle(run.id, result, sink);
-    } finally {
-      unwatch();
-      this.driven.delete(run.id);
-      settled();
-    }
-  }
-
-  /** Child runs of a run: other skills found by id, or subgraphs of the run's own skill. */
-  private childRuns(parentRunId: string, skill: Skill, options: RunOptions): ChildRuns {
-    const depth = (options.depth ?? 0) + 1;
-    const child = (signal?: AbortSignal): RunOptions => ({
-      parentRunId,
-      onEvent: options.onEvent,
-      signal:
-        signal && options.signal ? AbortSignal.any([signal, options.signal]) : (signal ?? options.signal),
-      depth,
-    });
-    return {
-      start: async (target, input, signal) => {
-        const name = 'graph' in target ? `subgraph ${target.graph}` : target.skill;
-        if (depth > MAX_CALL_DEPTH)
-          throw new RunFailure(
-            'call_depth',
-            `calling ${name} would nest runs ${depth} deep (the limit is ${MAX_CALL_DEPTH}); skills that call each other in a circle never end: check their calls with skein validate`,
-          );
-        if ('graph' in target)
-          return this.start(subgraphSkill(skill, target.graph), input, {
-            ...child(signal),
-            graph: target.graph,
-          });
-        if (!this.services.skills)
-          throw new RunFailure(
-            'skill_not_found',
-            `cannot call ${target.skill}: no skill library is configured`,
-          );
-        return this.start(await this.services.skills.find(target.skill), input, child(signal));
-      },
-      resume: (childRunId, input, signal) => this.resume(childRunId, input, child(signal)),
-    };
-  }
-
-  /** Records how the run ended (or paused), with its last events in the same transaction, and reports it. */
-  private async settle(runId: string, result: LoopResult, sink: EventSink): Promise<RunResult> {
-    const store = this.services.store;
-    const from = ['running'] as const;
-    if (result.kind === 'completed') {
-      sink.emit({ type: 'completed', output: result.output });
-      const fields = { output: result.output, owner: undefined, awaiting: undefined };
-      await store.transition(runId, from, 'completed', fields, OWNER, sink.take());
-      return { runId, status: 'completed', output: result.output };
-    }
-    if (result.kind === 'awaiting') {
-      const fields = { awaiting: { ...result.request, node: result.node }, owner: undefined };
-      await store.transition(runId, from, 'awaiting', fields, OWNER, sink.take());
-      return { runId, status: 'awaiting', await: result.request };
-    }
-    sink.emit({ type: 'failed', error: result.error });
-    const fields = { error: result.error, owner: undefined, awaiting: undefined };
-    await store.transition(runId, from, 'failed', fields, OWNER, sink.take());
-    return { runId, status: 'failed', error: result.error };
   }
 }
 

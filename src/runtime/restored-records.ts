@@ -1,0 +1,52 @@
+import { RunFailure } from './errors.js';
+import type { GraphPlan } from './graph-plan.js';
+import type { NodeRecord, Write } from './ports/store.js';
+
+/** What the stored node records of a run's earlier parts give its loop (finished and skipped nodes go to the scheduler). */
+export interface RestoredRecords {
+  /** Each node's writes (none for a node not finished). */
+  writes: Write[][];
+  /** The person's validated answer, by the node that paused the run (taken when that node finishes). */
+  resumeInput: Map<number, unknown>;
+  /** The child run each paused `call` node waits on. */
+  childRun: Map<number, string>;
+  /**
+   * An end node the records say finished: the process that ran it died after committing it and before
+   * marking the run completed. The run completes from its records, the output computed again.
+   */
+  endedAt?: number;
+}
+
+/** Reads a run's node records (and the answer it resumes with) against its skill's graph; a node the skill no longer has is refused. */
+export function restoreRecords(
+  plan: GraphPlan,
+  records: readonly NodeRecord[],
+  resume: { node: string; input: unknown } | undefined,
+): RestoredRecords {
+  const restored: RestoredRecords = {
+    writes: Array.from({ length: plan.nodes.length }, () => []),
+    resumeInput: new Map(),
+    childRun: new Map(),
+  };
+  if (resume) {
+    const message = `the run paused at "${resume.node}", which the skill no longer has`;
+    restored.resumeInput.set(nodeIndex(plan, resume.node, message), resume.input);
+  }
+  for (const r of records) {
+    const i = nodeIndex(plan, r.node, `the stored run has node "${r.node}", which the skill no longer has`);
+    if (r.status === 'awaiting') {
+      if (r.childRunId) restored.childRun.set(i, r.childRunId);
+      continue;
+    }
+    restored.writes[i] = r.writes;
+    if (r.status === 'done' && plan.nodes[i].kind === 'end') restored.endedAt ??= i;
+  }
+  return restored;
+}
+
+/** The index of node `id`, or a `skill_changed` failure with `message`. */
+function nodeIndex(plan: GraphPlan, id: string, message: string): number {
+  const i = plan.index.get(id);
+  if (i === undefined) throw new RunFailure('skill_changed', message);
+  return i;
+}
