@@ -3,7 +3,7 @@ import type { EventSink } from './event-sink.js';
 import type { NodeRecord, RunStore } from './ports/store.js';
 
 /**
- * What a run has to store, and when (docs/reliability.md, "Commit points"): the records of nodes
+ * What a run has to store, and when (docs/runtime.md, "Durability"): the records of nodes
  * finished since the last commit point and every event emitted so far, in one transaction. A node
  * with effects, or one that took a person's answer, makes the next commit due before anything else
  * waits; a pure node's record waits for the next commit point. Every write of the run's nodes and
