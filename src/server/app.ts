@@ -4,7 +4,7 @@ import { ApiError, errorResponse, toApiError } from './errors.js';
 import { accessLog } from './middleware/access-log.js';
 import { bearerAuth } from './middleware/bearer-auth.js';
 import { readBody } from './middleware/read-body.js';
-import { openApiDocument } from './openapi.js';
+import { openApiDocument, type OpenApiDocument } from './openapi.js';
 import { newOpenApiApp } from './openapi-app.js';
 import { diagnosticRoutes } from './routes/diagnostics.js';
 import { eventRoutes } from './routes/events.js';
@@ -104,7 +104,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', diagnosticRoutes(catalog, root));
   app.route('/', webRoutes(options.webDir ?? findWebAssets()));
 
-  let doc: Promise<Record<string, unknown>> | undefined;
+  let doc: Promise<OpenApiDocument> | undefined;
   app.get('/openapi.json', async (c) =>
     c.json(await (doc ??= openApiDocument(app, catalog, options.tokens.length > 0))),
   );

@@ -3,27 +3,20 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Diagnostic } from '../../ir/diagnostic.js';
 import { redactPaths } from '../../text/redact-paths.js';
 import { newOpenApiApp } from '../openapi-app.js';
-import { jsonResponse } from '../schemas.js';
+import { DiagnosticSchema, jsonResponse } from '../schemas.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 
 const BrokenFileSchema = z
   .object({
     path: z.string().openapi({ description: 'relative to the configuration folder' }),
-    diagnostics: z.array(
-      z.object({
-        severity: z.enum(['error', 'warning']),
-        code: z.string(),
-        message: z.string(),
-        line: z.number().int(),
-        column: z.number().int(),
-      }),
-    ),
+    diagnostics: z.array(DiagnosticSchema),
   })
   .openapi('BrokenFile');
 
 const listDiagnostics = createRoute({
   method: 'get',
   path: '/diagnostics',
+  operationId: 'listDiagnostics',
   summary: 'The files of the skills path kept out of the catalog by errors, with their diagnostics',
   responses: {
     200: jsonResponse(z.object({ files: z.array(BrokenFileSchema) }), 'the broken files, by path'),

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../errors.js';
 import { newOpenApiApp } from '../openapi-app.js';
-import { errorResponse, EventSchema, eventStream } from '../schemas.js';
+import { RunEventSchema } from '../event-schemas.js';
+import { errorResponse, eventStream } from '../schemas.js';
 import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
 import { eventView } from '../views.js';
 
@@ -10,6 +11,7 @@ const seq = z.coerce.number().int().min(-1);
 const runEvents = createRoute({
   method: 'get',
   path: '/runs/{runId}/events',
+  operationId: 'getRunEvents',
   summary: "A run's events: the stored log, then live events until the run completes, fails or awaits",
   request: {
     params: z.object({ runId: z.string().openapi({ param: { name: 'runId', in: 'path' } }) }),
@@ -26,7 +28,7 @@ const runEvents = createRoute({
         'Server-Sent Events (the default), or with `Accept: application/json` the stored events so far',
       content: {
         ...eventStream,
-        'application/json': { schema: z.object({ events: z.array(EventSchema) }) },
+        'application/json': { schema: z.object({ events: z.array(RunEventSchema) }) },
       },
     },
     404: errorResponse('no such run'),

@@ -7,6 +7,7 @@ const HealthSchema = z.object({ status: z.literal('ok'), version: z.string() }).
 const health = createRoute({
   method: 'get',
   path: '/health',
+  operationId: 'getHealth',
   summary: 'Whether the server is up (needs no token)',
   security: [],
   responses: { 200: jsonResponse(HealthSchema, 'the server is up') },

@@ -37,6 +37,7 @@ const RouteResultSchema = z
 const route = createRoute({
   method: 'post',
   path: '/route',
+  operationId: 'routeRequest',
   summary: 'Which skill fits a request, or none, and why: as `skein route --json`',
   request: { body: { ...jsonBody(RouteRequestSchema), required: true } },
   responses: {

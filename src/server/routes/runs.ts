@@ -4,16 +4,15 @@ import { traceOfRun, usageOfRun } from '../../trace/index.js';
 import { ApiError } from '../errors.js';
 import { newOpenApiApp } from '../openapi-app.js';
 import {
-  errorResponse,
-  eventStream,
-  jsonBody,
   ResumeRequestSchema,
   RunListSchema,
   RunRequestSchema,
   RunResultSchema,
   RunSchema,
+  RunStatusSchema,
   RunTraceSchema,
-} from '../schemas.js';
+} from '../run-schemas.js';
+import { errorResponse, eventStream, jsonBody } from '../schemas.js';
 import type { RunControl } from '../run-hub.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
@@ -35,6 +34,7 @@ const resultResponses = {
 const startRun = createRoute({
   method: 'post',
   path: '/skills/{id}/runs',
+  operationId: 'startRun',
   summary: 'Run a skill until it completes, pauses for a person, or fails',
   request: {
     params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
@@ -46,10 +46,11 @@ const startRun = createRoute({
 const listRuns = createRoute({
   method: 'get',
   path: '/runs',
+  operationId: 'listRuns',
   summary: 'Runs, newest first',
   request: {
     query: z.object({
-      status: z.enum(['running', 'awaiting', 'completed', 'failed']).optional(),
+      status: RunStatusSchema.optional(),
       skill: z.string().optional().openapi({ description: 'a skill id' }),
       limit: z.coerce.number().int().min(1).max(200).default(20),
       cursor: z.string().regex(/^\d+$/, 'must be the `next` of a page').optional(),
@@ -67,6 +68,7 @@ const listRuns = createRoute({
 const getRun = createRoute({
   method: 'get',
   path: '/runs/{runId}',
+  operationId: 'getRun',
   summary: 'One run',
   request: { params: RunIdParam },
   responses: {
@@ -78,6 +80,7 @@ const getRun = createRoute({
 const getTrace = createRoute({
   method: 'get',
   path: '/runs/{runId}/trace',
+  operationId: 'getRunTrace',
   summary: "A run's trace drawn from its stored events (one root span per part of the run), and its usage",
   request: { params: RunIdParam },
   responses: {
@@ -89,6 +92,7 @@ const getTrace = createRoute({
 const resumeRun = createRoute({
   method: 'post',
   path: '/runs/{runId}/resume',
+  operationId: 'resumeRun',
   summary: 'Answer a run that awaits a person (like `skein resume --json`)',
   request: { params: RunIdParam, body: jsonBody(ResumeRequestSchema) },
   responses: {
@@ -100,6 +104,7 @@ const resumeRun = createRoute({
 const cancelRun = createRoute({
   method: 'post',
   path: '/runs/{runId}/cancel',
+  operationId: 'cancelRun',
   summary: 'Cancel a run that has not ended, wherever it runs',
   request: { params: RunIdParam },
   responses: {

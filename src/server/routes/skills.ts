@@ -15,6 +15,7 @@ const SkillIdParam = z.object({
 const listSkills = createRoute({
   method: 'get',
   path: '/skills',
+  operationId: 'listSkills',
   summary: 'The skills of the skills path (highest version of each id)',
   request: {
     query: z.object({
@@ -32,6 +33,7 @@ const listSkills = createRoute({
 const getSkill = createRoute({
   method: 'get',
   path: '/skills/{id}',
+  operationId: 'getSkill',
   summary: 'One skill: its input and output schemas, its graph or its document outline',
   request: {
     params: SkillIdParam,
@@ -46,6 +48,7 @@ const getSkill = createRoute({
 const getChunk = createRoute({
   method: 'get',
   path: '/skills/{id}/chunks/{chunkId}',
+  operationId: 'getSkillChunk',
   summary: "One part of a document skill (a reference file's id holds slashes: encode them as %2F)",
   request: {
     params: SkillIdParam.extend({ chunkId: z.string().openapi({ param: { name: 'chunkId', in: 'path' } }) }),

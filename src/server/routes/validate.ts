@@ -13,6 +13,7 @@ import type { SkillCatalog } from '../skill-catalog.js';
 const validate = createRoute({
   method: 'post',
   path: '/validate',
+  operationId: 'validateSkill',
   summary: 'Check the text of one skill file: one entry of `skein validate --json`',
   request: { body: { ...jsonBody(ValidateRequestSchema), required: true } },
   responses: {

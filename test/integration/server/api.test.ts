@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
+import { lintErrors, redoclyLint } from '../../helpers/redocly.js';
 import {
   api,
   readSse,
@@ -322,6 +323,31 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
   assert.deepEqual(doc.components.schemas['greet.input'].required, ['name']);
   assert.ok(doc.components.schemas['confirm.output'].properties.answer);
   assert.equal(doc.components.schemas['guide.input'], undefined);
+});
+
+test('openapi.json without tokens: redocly lint (recommended) finds no error; no security scheme', async () => {
+  const doc = (await api(`${server.url}/openapi.json`)).body;
+  const problems = await redoclyLint(doc);
+  assert.equal(lintErrors(problems), '');
+  // What is left are warnings: health has no 4xx answer, and the skills' schemas are there for clients
+  // to use rather than used by an operation.
+  assert.deepEqual([...new Set(problems.map((p) => p.ruleId))].sort(), [
+    'no-unused-components',
+    'operation-4xx-response',
+  ]);
+  assert.deepEqual(doc.security, []);
+  assert.equal(doc.components.securitySchemes, undefined);
+  assert.deepEqual(doc.servers, [{ url: '/', description: 'the server that serves this document' }]);
+  const operations = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) =>
+    Object.values(item),
+  );
+  const ids = operations.map((o) => o.operationId);
+  assert.ok(
+    ids.every((id) => typeof id === 'string' && id),
+    JSON.stringify(ids),
+  );
+  assert.equal(new Set(ids).size, ids.length);
+  assert.ok(operations.every((o) => !o.responses['401']));
 });
 
 test('the access log is one JSON line per request on stderr', () => {

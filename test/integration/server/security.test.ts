@@ -7,7 +7,8 @@ import { createApp, type AppOptions } from '../../../src/server/app.js';
 import { openSkein, type Skein } from '../../../src/host/index.js';
 import { listen, type ListeningServer } from '../../../src/server/serve.js';
 import { skein } from '../../helpers/cli.js';
-import { api, SERVER_FIXTURE, serverEnv, sseEvents, startServer } from '../../helpers/server.js';
+import { lintErrors, redoclyLint } from '../../helpers/redocly.js';
+import { api, SERVER_FIXTURE, serverEnv, sseEvents, startServer, type Json } from '../../helpers/server.js';
 
 // Tokens, limits, CORS, keep-alive and internal errors, on servers started in this process (real HTTP
 // on 127.0.0.1, one Skein underneath), and what the command line refuses or keeps quiet.
@@ -58,6 +59,18 @@ test('with tokens, every route but health needs a valid bearer token (401 otherw
   const doc = await api(`${url}/openapi.json`, { headers: { authorization: 'bearer s3cret' } });
   assert.deepEqual(doc.body.security, [{ bearer: [] }]);
   assert.deepEqual(doc.body.paths['/v1/health'].get.security, []);
+  // Every operation that needs the token says it answers 401; health does not.
+  assert.equal(doc.body.paths['/v1/health'].get.responses['401'], undefined);
+  for (const [path, item] of Object.entries(doc.body.paths as Record<string, Record<string, Json>>))
+    for (const [method, operation] of Object.entries(item))
+      if (path !== '/v1/health')
+        assert.deepEqual(
+          operation.responses['401'],
+          { $ref: '#/components/responses/Unauthorized' },
+          `${method} ${path}`,
+        );
+  assert.equal(doc.body.components.securitySchemes.bearer.scheme, 'bearer');
+  assert.equal(lintErrors(await redoclyLint(doc.body)), '');
 });
 
 test('a body over the limit is refused with 413', async () => {

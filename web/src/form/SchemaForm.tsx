@@ -1,13 +1,13 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useMemo, useState, type FormEvent } from 'react';
-import type { FieldError, Schema } from '../api/types';
+import type { FieldError, JsonSchema } from '../api/types';
 import { FieldTemplate, JsonField, LinesWidget, ObjectFieldTemplate } from './templates';
 import { toRjsf } from './to-rjsf';
 import { validator } from './validator';
 
 interface Props {
-  schema: Schema;
+  schema: JsonSchema;
   /** The button's name: "Run" or "Resume". */
   submit: string;
   /** Values to start from (a recent input); else each field's default. */

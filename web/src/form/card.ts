@@ -1,4 +1,4 @@
-import type { Schema } from '../api/types';
+import type { JsonSchema } from '../api/types';
 
 /** A question of an engine skill's `ask_user` card. */
 export interface CardQuestion {
@@ -22,8 +22,8 @@ export function isCard(card: unknown): card is Card {
 }
 
 /** The form of a card: each question labelled by its text, asked for by its `input_type`, keyed by `field_key`. */
-export function cardSchema(card: Card): Schema {
-  const properties: Record<string, Schema> = {};
+export function cardSchema(card: Card): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const q of card.questions) {
     properties[q.field_key] = { title: q.question, ...inputSchema(q) };
@@ -32,7 +32,7 @@ export function cardSchema(card: Card): Schema {
   return { type: 'object', properties, required };
 }
 
-function inputSchema(q: CardQuestion): Schema {
+function inputSchema(q: CardQuestion): JsonSchema {
   const options = q.options?.length ? { 'x-options': q.options } : {};
   switch (q.input_type) {
     case 'number':

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { Schema } from '../api/types';
+import type { JsonSchema } from '../api/types';
 
 /** A choice of a select or checkbox group. */
 interface Choice {
@@ -12,8 +12,8 @@ interface Choice {
  * (else `title`, else its name), Aegis `options` as `oneOf` consts, and a uiSchema carrying
  * placeholders, `description` as help, and the widget each property is asked with.
  */
-export function toRjsf(input: Schema): { schema: RJSFSchema; uiSchema: UiSchema } {
-  const properties = (input.properties ?? {}) as Record<string, Schema>;
+export function toRjsf(input: JsonSchema): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
   const schema: Record<string, RJSFSchema> = {};
   const uiSchema: UiSchema = {};
   for (const [name, prop] of Object.entries(properties)) {
@@ -24,15 +24,15 @@ export function toRjsf(input: Schema): { schema: RJSFSchema; uiSchema: UiSchema 
   return { schema: { ...input, type: 'object', properties: schema } as RJSFSchema, uiSchema };
 }
 
-function propertyOf(name: string, prop: Schema): [RJSFSchema, UiSchema] {
+function propertyOf(name: string, prop: JsonSchema): [RJSFSchema, UiSchema] {
   const type = mainType(prop);
-  const s: Schema = { ...prop, title: String(prop['x-label'] ?? prop.title ?? name) };
+  const s: JsonSchema = { ...prop, title: String(prop['x-label'] ?? prop.title ?? name) };
   const ui: UiSchema = {};
   if (type) s.type = type;
   if (typeof prop.description === 'string') ui['ui:help'] = prop.description;
   delete s.description;
   if (prop['x-placeholder'] !== undefined) ui['ui:placeholder'] = String(prop['x-placeholder']);
-  const choices = choicesOf(prop, type === 'array' ? ((prop.items ?? {}) as Schema) : prop);
+  const choices = choicesOf(prop, type === 'array' ? ((prop.items ?? {}) as JsonSchema) : prop);
   if (type === 'array' && choices.length) {
     s.items = { oneOf: choices };
     s.uniqueItems = true;
@@ -41,7 +41,7 @@ function propertyOf(name: string, prop: Schema): [RJSFSchema, UiSchema] {
     delete s.enum;
     s.oneOf = choices;
     ui['ui:placeholder'] ??= '— choose —';
-  } else if (type === 'array' && (prop.items as Schema | undefined)?.type === 'string')
+  } else if (type === 'array' && (prop.items as JsonSchema | undefined)?.type === 'string')
     ui['ui:widget'] = 'lines';
   else if (type === 'boolean') s.default ??= false;
   else if (type === 'string' && (prop['x-uiHint'] === 'textarea' || (prop.maxLength as number) > 200))
@@ -51,7 +51,7 @@ function propertyOf(name: string, prop: Schema): [RJSFSchema, UiSchema] {
   return [s as RJSFSchema, ui];
 }
 
-function mainType(prop: Schema): string | undefined {
+function mainType(prop: JsonSchema): string | undefined {
   const type = prop.type;
   if (Array.isArray(type)) return type.find((t) => t !== 'null') as string | undefined;
   if (typeof type === 'string') return type;
@@ -60,7 +60,7 @@ function mainType(prop: Schema): string | undefined {
 }
 
 /** Choices from Aegis `options` (values or `{label, value}`), else from `enum` / `items.enum` / `oneOf` consts. */
-function choicesOf(prop: Schema, holder: Schema): Choice[] {
+function choicesOf(prop: JsonSchema, holder: JsonSchema): Choice[] {
   const options = prop['x-options'];
   if (Array.isArray(options))
     return options.map((o) =>
@@ -71,7 +71,7 @@ function choicesOf(prop: Schema, holder: Schema): Choice[] {
   if (Array.isArray(holder.enum))
     return holder.enum.filter((v) => v !== null).map((v) => ({ title: String(v), const: v }));
   if (Array.isArray(holder.oneOf))
-    return (holder.oneOf as Schema[])
+    return (holder.oneOf as JsonSchema[])
       .filter((o) => 'const' in o)
       .map((o) => ({ title: String(o.title ?? o.const), const: o.const }));
   return [];

@@ -44,7 +44,7 @@ export const EMPTY_RUN: RunState = {
 /** The state after one more event (a pure function: the view keeps the fold of every event seen). */
 export function applyEvent(state: RunState, event: RunEvent): RunState {
   const next: RunState = { ...state };
-  const node = event.node as string | undefined;
+  const node = 'node' in event ? event.node : undefined;
   const current = () => [...next.steps].reverse().find((s) => s.node === node);
   const update = (patch: (s: Step) => Step) => {
     const step = current();

@@ -1,0 +1,114 @@
+import { z } from '@hono/zod-openapi';
+import { jsonSchema } from './schemas.js';
+
+// The shapes of runs in the API: results, runs, their usage and trace, and the requests that start
+// and answer them. Run events are in event-schemas.ts.
+
+export const AwaitSchema = z
+  .object({
+    step: z.string(),
+    message: z.string(),
+    inputSchema: jsonSchema,
+    card: z.unknown().optional().openapi({
+      description: "a richer prompt for surfaces that can show one (engine skills' ask_user cards)",
+    }),
+    node: z.string().optional().openapi({
+      description:
+        'in events: the node that waits, when it differs from `step` (a `call` whose child run waits)',
+    }),
+  })
+  .openapi('AwaitRequest', {
+    description: 'why a run stopped to wait for a person, and what it expects back',
+  });
+
+export const RunErrorSchema = z
+  .object({
+    code: z.string().openapi({ example: 'cancelled' }),
+    message: z.string(),
+    step: z.string().optional(),
+  })
+  .openapi('RunError');
+
+export const RunResultSchema = z
+  .object({
+    runId: z.string(),
+    status: z.enum(['completed', 'awaiting', 'failed']),
+    output: z.unknown().optional(),
+    await: AwaitSchema.optional(),
+    error: RunErrorSchema.optional(),
+  })
+  .openapi('RunResult');
+
+export const RunStatusSchema = z.enum(['running', 'awaiting', 'completed', 'failed']).openapi('RunStatus');
+
+export const RunSummarySchema = z
+  .object({
+    runId: z.string(),
+    skill: z.string(),
+    version: z.string(),
+    status: RunStatusSchema,
+    parentRunId: z.string().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('RunSummary');
+
+const UsageTotalsSchema = z.object({
+  calls: z.number().int(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  costUsd: z.number().optional(),
+});
+
+export const UsageSchema = UsageTotalsSchema.extend({
+  byModel: z.record(z.string(), UsageTotalsSchema),
+}).openapi('Usage', {
+  description: 'model calls and tokens of a run; the cost where `trace.prices` has the model',
+});
+
+export const RunSchema = RunSummarySchema.extend({
+  input: z.unknown(),
+  output: z.unknown().optional(),
+  await: AwaitSchema.optional(),
+  error: RunErrorSchema.optional(),
+  usage: UsageSchema.optional(),
+}).openapi('Run');
+
+const TraceSpanSchema: z.ZodType = z
+  .object({
+    name: z.string(),
+    kind: z.enum(['run', 'step', 'agent', 'chat', 'tool']),
+    start: z.number(),
+    end: z.number().optional(),
+    status: z.enum(['ok', 'error', 'awaiting', 'open']),
+    attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    children: z.array(z.lazy(() => TraceSpanSchema)),
+  })
+  .openapi('TraceSpan', { description: 'a span drawn from stored events; times in ms since the epoch' });
+
+export const RunTraceSchema = z
+  .object({ trace: z.array(TraceSpanSchema), usage: UsageSchema })
+  .openapi('RunTrace');
+
+export const RunListSchema = z
+  .object({ runs: z.array(RunSummarySchema), next: z.string().optional() })
+  .openapi('RunList');
+
+export const RunRequestSchema = z
+  .object({
+    input: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "the skill's input; its schema is components.schemas['<id>.input']" }),
+    version: z.string().optional().openapi({ description: 'a version of the skill; default the highest' }),
+  })
+  .openapi('RunRequest');
+
+export const ResumeRequestSchema = z
+  .object({
+    input: z.record(z.string(), z.unknown()).optional().openapi({
+      description:
+        "the answer, checked against the await's inputSchema; omit it to continue a run whose process died",
+    }),
+  })
+  .openapi('ResumeRequest');
