@@ -8,7 +8,8 @@ import { openSkein } from '../../../src/host/index.js';
 import type { RunEvent } from '../../../src/runtime/index.js';
 import { RunEventSchema } from '../../../src/server/event-schemas.js';
 import { WEB_TYPES_FILE, webTypesSource } from '../../../scripts/web-types-source.js';
-import { SERVER_FIXTURE } from '../../helpers/server.js';
+
+const SERVER_FIXTURE = new URL('../../fixtures/server', import.meta.url).pathname;
 
 // One source for the API's shapes (ARCHITECTURE.md): the runtime's events are what the schema says,
 // and the web's types are the ones generated from the document made of those schemas.
