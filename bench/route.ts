@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const SIZES = [10, 100, 1_000, 10_000];
@@ -32,4 +34,50 @@ export function benchRoute(): void {
     );
   }
   console.log(lines.join('\n'));
+}
+
+const ROOT = join(import.meta.dirname, '..');
+/** Prints the process's CPU time on stderr as it exits. */
+const CPU_AT_EXIT =
+  'data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("\\ncpu "+(u.user+u.system))})';
+
+/** Wall and CPU milliseconds of one `skein route` in a fresh process. */
+function coldRoute(request: string, env: Record<string, string>): { wall: number; cpu: number } {
+  const t0 = performance.now();
+  const r = spawnSync(
+    process.execPath,
+    ['--import', CPU_AT_EXIT, join(ROOT, 'bin/skein.js'), 'route', request, '--json'],
+    { encoding: 'utf8', env: { ...process.env, ...env } },
+  );
+  const wall = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`skein route failed: ${r.stderr}`);
+  return { wall, cpu: Number(/cpu (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1000 };
+}
+
+/**
+ * `skein route` in a fresh process over the routing set's 44 skills (five dialects): the first call,
+ * which builds and persists the index, then the median of 11 calls of each of a Chinese and an English
+ * request served from the persisted index (target <= 400 ms).
+ */
+export function benchColdRoute(): void {
+  if (!existsSync(join(ROOT, 'dist/cli-bundle/main.js'))) {
+    console.log('\n[route, cold] skipped: run `npm run build` first');
+    return;
+  }
+  const home = mkdtempSync(join(tmpdir(), 'skein-route-cold-'));
+  const env = { SKEIN_HOME: home, SKEIN_SKILLS: join(ROOT, 'test/fixtures/routing'), SKEIN_MODEL: '' };
+  const first = coldRoute('帮我出一份华东区的销售报表', env);
+  const median = (request: string) => {
+    const runs = Array.from({ length: 11 }, () => coldRoute(request, env));
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[5];
+    return { wall: mid(runs.map((r) => r.wall)), cpu: mid(runs.map((r) => r.cpu)) };
+  };
+  const [zh, en] = [median('帮我出一份华东区的销售报表'), median('Merge these three PDF files into one')];
+  rmSync(home, { recursive: true, force: true });
+  const show = (r: { wall: number; cpu: number }) =>
+    `${r.wall.toFixed(0)} ms wall, ${r.cpu.toFixed(0)} ms CPU`;
+  console.log(
+    `\n[route, cold] skein route over 44 skills in a fresh process: first call (builds and persists the index) ${show(first)}; ` +
+      `then, from the persisted index, median ${show(zh)} (Chinese), ${show(en)} (English) (target <= 400 ms)`,
+  );
 }

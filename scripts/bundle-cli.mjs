@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bundles the command line into dist/cli-bundle/ with esbuild: our code plus `yaml` and `semver` in
+// Bundles the command line into dist/cli-bundle/ with esbuild: our code plus `yaml`, `semver`,
+// `stopword` and `stemmer` in
 // a few files, other packages left to node_modules. Loading ~120 small files is what made a cold
 // `skein validate` take ~210 ms; bundled it takes ~150 ms. Commands stay separate chunks, so
 // `validate` never loads what `run` needs.
@@ -8,7 +9,7 @@ import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-const bundled = new Set(['yaml', 'semver']);
+const bundled = new Set(['yaml', 'semver', 'stopword', 'stemmer']);
 const external = Object.keys(pkg.dependencies ?? {})
   .filter((name) => !bundled.has(name))
   .flatMap((name) => [name, `${name}/*`]);
@@ -22,6 +23,9 @@ await build({
   platform: 'node',
   target: 'node20',
   external,
+  // Packages' ES modules first (stopword's keeps one file per language, so only the two the router
+  // reads are bundled: its CommonJS build of every language cost `skein route` ~80 ms of CPU).
+  mainFields: ['module', 'main'],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

@@ -83,7 +83,8 @@ export class LexicalIndex {
   /** Indexes the skills' fields; returns the CJK words met. */
   private build(): string[] {
     const vocabulary = new Set<string>();
-    const segmenter = this.settings.words ? collecting(dictionarySegmenter(), vocabulary) : undefined;
+    const dictionary = this.settings.words ? dictionarySegmenter() : undefined;
+    const segmenter = dictionary && collecting(dictionary, vocabulary);
     const fields = this.skills.map((s) => {
       const text = skillFields(s);
       return FIELD_NAMES.map((f) => termKeys(text[f], segmenter));
