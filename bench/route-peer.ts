@@ -14,7 +14,11 @@ function median(xs: number[]): number {
   return [...xs].sort((a, b) => a - b)[xs.length >> 1];
 }
 
-function measure(build: () => (request: string) => unknown): { buildMs: number; requestUs: number } {
+function measure(build: () => (request: string) => unknown): {
+  buildMs: number;
+  requestUs: number;
+  requestCpuUs: number;
+} {
   const builds: number[] = [];
   let route!: (request: string) => unknown;
   for (let i = 0; i < BUILDS; i++) {
@@ -25,10 +29,13 @@ function measure(build: () => (request: string) => unknown): { buildMs: number; 
   for (const r of requests) route(r); // warm up
   const rounds = Math.max(3, Math.ceil(20_000 / size));
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let k = 0; k < rounds; k++) for (const r of requests) route(r);
+  const cpu = process.cpuUsage(cpu0);
   return {
     buildMs: median(builds),
     requestUs: ((performance.now() - t0) * 1000) / (rounds * requests.length),
+    requestCpuUs: (cpu.user + cpu.system) / (rounds * requests.length),
   };
 }
 

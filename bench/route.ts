@@ -6,14 +6,20 @@ import { join } from 'node:path';
 const SIZES = [10, 100, 1_000, 10_000];
 const PEERS = ['skein', 'minisearch'] as const;
 
-function runPeer(peer: string, size: number): { buildMs: number; requestUs: number } {
+interface PeerResult {
+  buildMs: number;
+  requestUs: number;
+  requestCpuUs: number;
+}
+
+function runPeer(peer: string, size: number): PeerResult {
   const r = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(import.meta.dirname, 'route-peer.ts'), peer, String(size)],
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`route bench (${peer}, ${size}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as { buildMs: number; requestUs: number };
+  return JSON.parse(r.stdout) as PeerResult;
 }
 
 /**
@@ -28,8 +34,8 @@ export function benchRoute(): void {
   for (const size of SIZES) {
     const [skein, mini] = PEERS.map((p) => runPeer(p, size));
     lines.push(
-      `  ${size.toLocaleString('en-US').padStart(6)} skills: index ${skein.buildMs.toFixed(1)} ms, request ${skein.requestUs.toFixed(1)} µs` +
-        `  |  MiniSearch: index ${mini.buildMs.toFixed(1)} ms, request ${mini.requestUs.toFixed(1)} µs` +
+      `  ${size.toLocaleString('en-US').padStart(6)} skills: index ${skein.buildMs.toFixed(1)} ms, request ${skein.requestUs.toFixed(1)} µs (CPU ${skein.requestCpuUs.toFixed(1)} µs)` +
+        `  |  MiniSearch: index ${mini.buildMs.toFixed(1)} ms, request ${mini.requestUs.toFixed(1)} µs (CPU ${mini.requestCpuUs.toFixed(1)} µs)` +
         `  (${(mini.requestUs / skein.requestUs).toFixed(1)}× per request)`,
     );
   }
