@@ -4,7 +4,7 @@ const AFTER_MS = 1000;
 
 /**
  * A line on a terminal that says what a run is waiting for once a wait passes a second
- * (`… fan_out 3 s: starting the Python sandbox`), rewritten each second and erased by the next output.
+ * (`… /main/count: starting Python (first use) 3 s`), rewritten each second and erased by the next output.
  */
 export class ProgressLine {
   private timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,6 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
   const c = colorFor(stream);
   const progress = new ProgressLine(stream, c);
   let midLine = false;
-  let pythonStarted = false;
   const line = (s: string) => {
     if (midLine) stream.write('\n');
     midLine = false;
@@ -15,9 +14,10 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
   };
   return (e) => {
     progress.clear();
-    if (e.type === 'node_started') progress.wait(`${e.node}${waitingFor(e.kind, pythonStarted)}`);
-    if (e.type === 'node_started' && e.kind === 'code') pythonStarted = true;
+    if (e.type === 'node_started') progress.wait(`${e.node}${waitingFor(e.kind)}`);
     if (e.type === 'tool_started') progress.wait(`${e.node}: ${e.tool}`);
+    // A step's log line says what it waits for (`starting Python (first use)`).
+    if (e.type === 'log') progress.wait(`${e.node}: ${e.text}`);
     switch (e.type) {
       case 'run_started':
         return line(c.bold(`▶ ${e.skill}@${e.version}`) + c.dim(`  run ${e.runId}`));
@@ -57,9 +57,8 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
 }
 
 /** What a node of this kind is likely waiting for, said after a second on a terminal. */
-function waitingFor(kind: string, pythonStarted: boolean): string {
+function waitingFor(kind: string): string {
   if (kind === 'llm' || kind === 'agent') return ': waiting for the model';
-  if (kind === 'code' && !pythonStarted) return ': running code (a first Python call starts Pyodide)';
   return '';
 }
 

@@ -1,6 +1,7 @@
 import type { Graph } from '../ir/graph.js';
 import type { Skill } from '../ir/skill.js';
 import { describeNode } from './mermaid.js';
+import { viewEdges, type ViewEdge } from './view-edges.js';
 
 /** A node of the view; `group` names the subgraph it belongs to (absent: the main graph). */
 export interface GraphViewNode {
@@ -21,13 +22,14 @@ export interface GraphViewGroup {
 
 /**
  * A skill's graph for a client to draw: the main graph's nodes with a short label, edges with their
- * kind, and, when the skill has subgraphs, each one's nodes (marked with their `group`) and edges too.
+ * kind and, where known, when they are taken (conditions, route choices; exclusive steps as branches,
+ * see view-edges.ts), and, when the skill has subgraphs, each one's nodes (marked with their `group`)
+ * and edges too.
  */
 export interface GraphView {
   entry: string;
   nodes: GraphViewNode[];
-  /** `next`: always taken; `route`: taken when the route chooses it; `fallback`: the route's fallback. */
-  edges: { from: string; to: string; kind: 'next' | 'route' | 'fallback' }[];
+  edges: ViewEdge[];
   /** Only when the skill has subgraphs. */
   groups?: GraphViewGroup[];
 }
@@ -71,11 +73,7 @@ function addGraph(
     view.nodes.push({ id, kind: n.kind, label: describeNode(n), ...(group ? { group } : {}) });
     if (n.kind === 'call' && 'graph' in n.target) calls.push([id, n.target.graph]);
   }
-  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-  for (const e of graph.edges) {
-    const from = byId.get(e.from);
-    const kind = from?.kind !== 'route' ? 'next' : from.fallback.includes(e.to) ? 'fallback' : 'route';
-    view.edges.push({ from: ids.get(e.from) ?? e.from, to: ids.get(e.to) ?? e.to, kind });
-  }
+  for (const e of viewEdges(graph))
+    view.edges.push({ ...e, from: ids.get(e.from) ?? e.from, to: ids.get(e.to) ?? e.to });
   return ids;
 }

@@ -1,11 +1,12 @@
 import type { Graph } from '../ir/graph.js';
 import type { Node } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
+import { viewEdges } from './view-edges.js';
 
 /**
  * A skill's graph as a Mermaid flowchart: one box per node (its id and what it does, the shape by kind),
- * plain arrows for static edges, dashed arrows for the successors a route chooses at run time (its
- * fallback labelled), and each subgraph in a box of its own, with dashed "runs" arrows from the nodes
+ * plain arrows for static edges, dashed arrows for the successors a route chooses at run time, each
+ * labelled where it is known when it is taken (view-edges.ts), and each subgraph in a box of its own, with dashed "runs" arrows from the nodes
  * that call it. Works for a skill of any dialect.
  */
 export function toMermaid(skill: Skill): string {
@@ -21,12 +22,10 @@ export function toMermaid(skill: Skill): string {
     if (name) lines.push(`  subgraph g${gi}["${escape(name)}"]`);
     for (const node of graph.nodes)
       lines.push(`${indent}${ids.get(node.id)}${shape(node, node.id === graph.entry)}`);
-    const kinds = new Map(graph.nodes.map((n) => [n.id, n]));
-    for (const e of graph.edges) {
-      const from = kinds.get(e.from);
-      const arrow =
-        from?.kind !== 'route' ? '-->' : from.fallback.includes(e.to) ? '-. fallback .->' : '-.->';
-      lines.push(`${indent}${ids.get(e.from)} ${arrow} ${ids.get(e.to)}`);
+    for (const e of viewEdges(graph)) {
+      const arrow = e.kind === 'next' ? '-->' : '-.->';
+      const label = e.label ? `|"${escape(e.label)}"|` : '';
+      lines.push(`${indent}${ids.get(e.from)} ${arrow}${label} ${ids.get(e.to)}`);
     }
     if (name) lines.push('  end');
     for (const node of graph.nodes)

@@ -56,7 +56,15 @@ export class Interpolated {
 export interface Condition {
   readonly source: string;
   readonly refs: readonly string[];
+  /** When the compiler can tell: the condition holds exactly when one path's value is one of some literals. */
+  readonly choice?: ConditionChoice;
   test(scope: Scope): boolean;
+}
+
+/** A condition that holds exactly when the value at `path` (`kind`, `order.type`) is one of `values`. */
+export interface ConditionChoice {
+  readonly path: string;
+  readonly values: readonly (string | number | boolean | null)[];
 }
 
 /** Thrown when an expression cannot be evaluated (division by zero, a missing Inja variable, …). */

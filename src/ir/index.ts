@@ -6,3 +6,4 @@ export * from './nodes.js';
 export * from './graph.js';
 export * from './skill.js';
 export * from './errors.js';
+export * from './needs-model.js';

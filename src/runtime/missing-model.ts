@@ -1,4 +1,4 @@
-import type { AgentNode, LlmNode, Node } from '../ir/nodes.js';
+import { usesModel } from '../ir/needs-model.js';
 import type { Skill } from '../ir/skill.js';
 import { RunFailure } from './errors.js';
 import type { RuntimeServices } from './services.js';
@@ -24,9 +24,4 @@ export async function missingModel(services: RuntimeServices, skill: Skill): Pro
     }
   }
   return undefined;
-}
-
-/** Whether a node calls a model. */
-export function usesModel(node: Node): node is LlmNode | AgentNode {
-  return node.kind === 'llm' || node.kind === 'agent';
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Skill } from '../ir/skill.js';
 import { checkAnswer, checkInput } from './run-input.js';
-import { missingModel, usesModel } from './missing-model.js';
+import { usesModel } from '../ir/needs-model.js';
+import { missingModel } from './missing-model.js';
 import { RunRefused } from './errors.js';
 import { isoNow } from './clock.js';
 import { EventSink, type RunListener } from './event-sink.js';

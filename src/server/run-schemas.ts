@@ -48,6 +48,7 @@ export const RunSummarySchema = z
     version: z.string(),
     status: RunStatusSchema,
     parentRunId: z.string().optional(),
+    error: RunErrorSchema.optional().openapi({ description: 'why a failed run failed' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -70,7 +71,6 @@ export const RunSchema = RunSummarySchema.extend({
   input: z.unknown(),
   output: z.unknown().optional(),
   await: AwaitSchema.optional(),
-  error: RunErrorSchema.optional(),
   usage: UsageSchema.optional(),
 }).openapi('Run');
 

@@ -28,6 +28,9 @@ export const SkillSummarySchema = z
     description: z.string(),
     tags: z.array(z.string()),
     executable: z.boolean(),
+    needsModel: z.boolean().openapi({
+      description: 'whether running it needs a model: a step of it, or of a skill it calls, asks one',
+    }),
   })
   .openapi('SkillSummary');
 
@@ -41,7 +44,15 @@ const GraphNodeSchema = z
   .openapi('GraphNode');
 
 const GraphEdgeSchema = z
-  .object({ from: z.string(), to: z.string(), kind: z.enum(['next', 'route', 'fallback']) })
+  .object({
+    from: z.string(),
+    to: z.string(),
+    kind: z.enum(['next', 'route', 'fallback']),
+    label: z.string().optional().openapi({
+      description:
+        "when the edge is taken, where known: a condition (`when confirm == true`), a route's choice, `otherwise`, `fallback`",
+    }),
+  })
   .openapi('GraphEdge');
 
 const GraphGroupSchema = z

@@ -1,12 +1,16 @@
 import { graphView } from '../graph/graph-view.js';
+import { needsModel } from '../ir/needs-model.js';
 import type { Skill } from '../ir/skill.js';
 import type { AwaitRequest, RunError, RunEvent, RunRecord, RunResult } from '../runtime/index.js';
 import { redactPaths } from '../text/redact-paths.js';
 
 // What the API answers, made from the library's skills and the store's runs.
 
-/** A skill in `GET /v1/skills`: its highest version, with every version of its id. */
-export function skillSummary(skill: Skill, versions: readonly Skill[]) {
+/**
+ * A skill in `GET /v1/skills`: its highest version, with every version of its id; `all` (the skills
+ * path) finds the skills it calls, for whether it needs a model.
+ */
+export function skillSummary(skill: Skill, versions: readonly Skill[], all: readonly Skill[]) {
   return {
     id: skill.id,
     version: skill.version,
@@ -15,18 +19,19 @@ export function skillSummary(skill: Skill, versions: readonly Skill[]) {
     description: skill.description,
     tags: [...skill.tags],
     executable: Boolean(skill.graph),
+    needsModel: needsModel(skill, all),
   };
 }
 
 /** A skill in `GET /v1/skills/{id}`: its schemas, and its graph or its document's outline. */
-export function skillDetail(skill: Skill, versions: readonly Skill[]) {
+export function skillDetail(skill: Skill, versions: readonly Skill[], all: readonly Skill[]) {
   const graph = graphView(skill);
   const doc = skill.doc && {
     summary: skill.doc.summary,
     chunks: skill.doc.parts.map((p) => ({ id: p.id, description: p.description })),
   };
   return {
-    ...skillSummary(skill, versions),
+    ...skillSummary(skill, versions, all),
     input: skill.input as Record<string, unknown>,
     output: skill.output as Record<string, unknown>,
     ...(graph ? { graph } : {}),
@@ -45,14 +50,15 @@ export function resultView(result: RunResult, root: string) {
   };
 }
 
-/** A run in `GET /v1/runs`. */
-export function runSummary(run: RunRecord) {
+/** A run in `GET /v1/runs`: its error too, file paths made relative to `root`. */
+export function runSummary(run: RunRecord, root: string) {
   return {
     runId: run.id,
     skill: run.skill.id,
     version: run.skill.version,
     status: run.status,
     ...(run.parentRunId ? { parentRunId: run.parentRunId } : {}),
+    ...(run.error ? { error: errorView(run.error, root) } : {}),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
   };
@@ -61,11 +67,10 @@ export function runSummary(run: RunRecord) {
 /** A run in `GET /v1/runs/{runId}` and after a cancel. */
 export function runView(run: RunRecord, root: string) {
   return {
-    ...runSummary(run),
+    ...runSummary(run, root),
     input: run.input,
     ...(run.output !== undefined ? { output: run.output } : {}),
     ...(run.awaiting && run.status === 'awaiting' ? { await: awaitView(run.awaiting) } : {}),
-    ...(run.error ? { error: errorView(run.error, root) } : {}),
   };
 }
 

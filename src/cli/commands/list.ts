@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../../config/load-config.js';
+import { needsModel } from '../../ir/needs-model.js';
+import type { Skill } from '../../ir/skill.js';
 import { loadLibrary } from '../../skills/index.js';
 import { parseCommandArgs } from '../args.js';
 import { listSpec } from '../specs/list.js';
-import { colorFor } from '../style.js';
+import { colorFor, type Style } from '../style.js';
 
-/** `skein list [PATH] [--json]`: the skills found, with versions and dialects. */
+/** `skein list [PATH] [--json]`: the skills found, with versions, dialects and whether they need a model. */
 export async function listCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, listSpec.options);
   const paths = positionals.length ? positionals : loadConfig().skillsPath.filter((p) => existsSync(p));
@@ -19,6 +21,7 @@ export async function listCommand(argv: string[]): Promise<number> {
           version: s.version,
           dialect: s.dialect,
           description: s.description,
+          needsModel: needsModel(s, skills),
           source: s.source,
         })),
         errors: problems.length,
@@ -30,7 +33,7 @@ export async function listCommand(argv: string[]): Promise<number> {
   const width = Math.max(2, ...skills.map((s) => `${s.id}@${s.version}`.length));
   const lines = skills.map(
     (s) =>
-      `${c.bold(`${s.id}@${s.version}`.padEnd(width))}  ${s.dialect.padEnd(10)}  ${c.dim(firstLine(s.description))}`,
+      `${c.bold(`${s.id}@${s.version}`.padEnd(width))}  ${s.dialect.padEnd(10)}  ${modelColumn(s, skills, c)}  ${c.dim(firstLine(s.description))}`,
   );
   if (!skills.length)
     lines.push(
@@ -46,6 +49,12 @@ export async function listCommand(argv: string[]): Promise<number> {
     );
   process.stdout.write(lines.join('\n') + '\n');
   return 0;
+}
+
+/** What a skill needs to run, padded to one width: a model, none, or nothing (a document). */
+function modelColumn(skill: Skill, skills: readonly Skill[], c: Style): string {
+  if (!skill.graph) return c.dim('document'.padEnd(13));
+  return needsModel(skill, skills) ? c.yellow('needs a model') : c.dim('no model'.padEnd(13));
 }
 
 function firstLine(s: string): string {

@@ -4,7 +4,7 @@ import { defineCommand } from '../command-spec.js';
 export const listSpec = defineCommand({
   name: 'list',
   args: '[PATH...]',
-  summary: 'skills with their versions and dialects (default: the skills path)',
+  summary: 'skills with their versions, dialects and whether they need a model (default: the skills path)',
   options: {},
   completes: 'files',
 });

@@ -84,6 +84,8 @@ export class PythonSandbox implements CodeService {
   /** Interpreters running a call that is being stopped: soon idle (or replaced), so not worth starting another for. */
   private draining = 0;
   private closed = false;
+  /** Whether an interpreter has started: until then a call waits for Pyodide to load. */
+  private warm = false;
   private readonly counts: SandboxStats = {
     started: 0,
     calls: 0,
@@ -124,6 +126,8 @@ export class PythonSandbox implements CodeService {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.queue.push(job);
       this.pump();
+      // The first call of a process waits seconds for Pyodide: say so while it loads.
+      if (!this.warm && !job.interpreter) options.log?.('starting Python (first use)');
     });
   }
 
@@ -180,6 +184,7 @@ export class PythonSandbox implements CodeService {
     this.interpreters.add(interpreter);
     interpreter.ready.then(
       () => {
+        this.warm = true;
         this.starting--;
         if (!this.interpreters.has(interpreter)) return;
         this.giveBack(interpreter);

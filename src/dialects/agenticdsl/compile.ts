@@ -4,6 +4,7 @@ import { SourceText } from '../../ir/source.js';
 import type { LoadResult, Skill } from '../../ir/skill.js';
 import { markdownHeadings } from '../kit/headings.js';
 import { checkCodelet } from './codelets.js';
+import { derivedInput } from './input-fields.js';
 import { readDeclarations } from './declarations.js';
 import { buildGraphs } from './graph/build.js';
 import { readMeta } from './meta.js';
@@ -16,7 +17,8 @@ const VERSION = '1.0.0';
 
 /**
  * Parses and checks one AgenticDSL file and builds its skill: the main graph, its subgraphs, the budget
- * of `/__meta__`, and the resources as the input's `resources` default. The skill is returned only when
+ * of `/__meta__`, its input (`/__meta__` `input_schema`, else the fields the graph reads) with the
+ * resources as the input's `resources` default. The skill is returned only when
  * there are no errors.
  */
 export function compileAgenticDsl(file: string, text: string): LoadResult {
@@ -35,9 +37,10 @@ export function compileAgenticDsl(file: string, text: string): LoadResult {
   const compiled = decls.nodes.map((d) => compileNode(d, { report, decls }));
   const graphs = buildGraphs(compiled, decls, meta, report);
   if (report.failed || !graphs.main) return { skills: [], diagnostics: report.diagnostics };
-  const input: JsonSchema = Object.keys(resources).length
-    ? { type: 'object', properties: { resources: { type: 'object', default: resources } } }
-    : { type: 'object' };
+  const input = inputSchema(
+    meta.inputSchema ?? derivedInput([graphs.main, ...Object.values(graphs.subgraphs)]),
+    resources,
+  );
   const skill: Skill = {
     id: (
       meta.name ??
@@ -59,6 +62,16 @@ export function compileAgenticDsl(file: string, text: string): LoadResult {
     ...(meta.budget ? { budget: meta.budget } : {}),
   };
   return { skills: [skill], diagnostics: report.diagnostics };
+}
+
+/** The run's input: as `/__meta__` declares it, or as derived from the graph; `resources` as a default. */
+function inputSchema(declared: JsonSchema | undefined, resources: Record<string, unknown>): JsonSchema {
+  const schema: JsonSchema = declared ?? { type: 'object' };
+  if (!Object.keys(resources).length) return schema;
+  return {
+    ...schema,
+    properties: { ...schema.properties, resources: { type: 'object', default: resources } },
+  };
 }
 
 /** The file's own headings (not the `### AgenticDSL` ones that open blocks): what the graph is about. */

@@ -18,6 +18,7 @@ const FIELDS = [
   'tags',
   'aliases',
   'metadata',
+  'input_schema',
 ];
 const BUDGET = ['max_nodes', 'max_llm_calls', 'max_duration_sec'];
 
@@ -30,6 +31,8 @@ export interface Meta {
   tags: string[];
   /** Other words for what the graph does (a Skein addition, for routing). */
   aliases: string[];
+  /** The run's input as a JSON Schema of an object (a Skein addition, for forms and checks). */
+  inputSchema?: Record<string, unknown>;
 }
 
 /** Reads `/__meta__`: the execution budget (enforced by the runtime), the entry point, a description. */
@@ -56,6 +59,17 @@ export function readMeta(decls: Declarations, report: Reporter): Meta {
         'meta-list',
         `${key} is a list of words, e.g. ${key}: ["order", "订单"]; it is ignored`,
         ...spanOf(block, nodeAt(block, [key])),
+      );
+  }
+  const schema = fields.input_schema;
+  if (schema !== undefined) {
+    if (typeof schema === 'object' && schema !== null && !Array.isArray(schema))
+      out.inputSchema = { type: 'object', ...(schema as Record<string, unknown>) };
+    else
+      report.warn(
+        'meta-input-schema',
+        'input_schema is a JSON Schema of the input object, e.g. input_schema: {properties: {text: {type: string}}}; it is ignored',
+        ...spanOf(block, nodeAt(block, ['input_schema'])),
       );
   }
   if (fields.entry_point !== undefined)

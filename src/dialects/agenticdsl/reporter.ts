@@ -18,6 +18,7 @@ export type AgenticDslCode =
   | 'heading-level'
   | 'heading-path'
   | 'meta-list'
+  | 'meta-input-schema'
   | 'ignored-field'
   | 'ignored-next'
   | 'missing-begin-marker'

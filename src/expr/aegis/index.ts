@@ -2,6 +2,7 @@ import type { Condition, Scope, SourceRef, Template, ValueExpr } from '../../ir/
 import type { Span } from '../ast.js';
 import { attempt, type CompileResult } from '../compile-error.js';
 import type { TemplateContext } from '../compile/template.js';
+import { choiceOf } from '../choice.js';
 import { compileExpr } from '../compile/expr.js';
 import { compileInterpolation, wholeValueInterpolated } from '../compile/interpolation.js';
 import { compileTemplate } from '../compile/template.js';
@@ -100,7 +101,14 @@ export function compileAegisWhen(
       );
     const evaluate = compileExpr(expr, { semantics: aegisSemantics, source, depth: 0, siteAt });
     const truthy = aegisSemantics.truthy;
-    return { source, refs: exprRefs(expr), olderForms, test: (scope) => truthy(evaluate(scope, null)) };
+    const choice = choiceOf(expr);
+    return {
+      source,
+      refs: exprRefs(expr),
+      olderForms,
+      ...(choice ? { choice } : {}),
+      test: (scope) => truthy(evaluate(scope, null)),
+    };
   });
 }
 

@@ -3,7 +3,15 @@ import { RunFailure } from '../errors.js';
 import type { Executor } from './executor.js';
 
 /** Runs code in the runner for its language. */
-export const runCode: Executor<CodeNode> = async ({ node, scope, signal, services, runId, children }) => {
+export const runCode: Executor<CodeNode> = async ({
+  node,
+  scope,
+  signal,
+  services,
+  runId,
+  children,
+  emit,
+}) => {
   const runner = services.code?.[node.code.language];
   if (!runner)
     throw new RunFailure(
@@ -28,6 +36,7 @@ export const runCode: Executor<CodeNode> = async ({ node, scope, signal, service
       timeoutMs: node.timeoutMs,
       runId,
       call,
+      log: (text) => emit({ type: 'log', node: node.id, text }),
     }),
   };
 };

@@ -7,6 +7,8 @@ export interface CodeRunOptions {
   runId?: string;
   /** Runs another skill (any dialect) as a child run and returns its output; a failure throws. */
   call?: (skill: string, input: unknown) => Promise<unknown>;
+  /** Says something about the call to whoever follows the run (a `log` event of its step). */
+  log?: (text: string) => void;
 }
 
 /** Runs code of a language (src/code: Python in the sandbox, TS/JS modules). */

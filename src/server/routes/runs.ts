@@ -137,7 +137,10 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
     })
     .openapi(listRuns, async (c) => {
       const page = await hub.skein.listRuns(c.req.valid('query'));
-      return c.json({ runs: page.runs.map(runSummary), ...(page.next ? { next: page.next } : {}) }, 200);
+      return c.json(
+        { runs: page.runs.map((r) => runSummary(r, root)), ...(page.next ? { next: page.next } : {}) },
+        200,
+      );
     })
     .openapi(getRun, async (c) => {
       const { runId } = c.req.valid('param');

@@ -67,20 +67,21 @@ export function skillRoutes(catalog: SkillCatalog) {
       const { q, dialect, tag } = c.req.valid('query');
       const words = q?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
       const byId = new Map<string, Skill[]>();
-      for (const s of await catalog.all()) byId.set(s.id, [...(byId.get(s.id) ?? []), s]);
+      const all = await catalog.all();
+      for (const s of all) byId.set(s.id, [...(byId.get(s.id) ?? []), s]);
       const skills = [...byId.values()]
         .filter(([top]) => (!dialect || top.dialect === dialect) && (!tag || top.tags.includes(tag)))
         .filter(([top]) => {
           const text = `${top.id} ${top.description} ${top.tags.join(' ')}`.toLowerCase();
           return words.every((w) => text.includes(w));
         })
-        .map((versions) => skillSummary(versions[0], versions));
+        .map((versions) => skillSummary(versions[0], versions, all));
       return c.json({ skills }, 200);
     })
     .openapi(getSkill, async (c) => {
       const { id } = c.req.valid('param');
       const skill = await catalog.find(id, c.req.valid('query').version);
-      return c.json(skillDetail(skill, await catalog.versions(id)), 200);
+      return c.json(skillDetail(skill, await catalog.versions(id), await catalog.all()), 200);
     })
     .openapi(getChunk, async (c) => {
       const { id, chunkId } = c.req.valid('param');

@@ -203,14 +203,42 @@ test('bad input exits 2 naming every bad field; an unknown skill id exits 2', as
   );
 });
 
-test('list shows the example skills with versions and dialects; run finds a skill by id', async () => {
+test('list shows every example (skills, documents, graphs) and which need a model; run finds a skill by id', async () => {
   const e = env();
   const l = await skein(['list', '--json'], { env: e });
-  const ids = JSON.parse(l.stdout).skills.map(
-    (s: { id: string; version: string; dialect: string }) => `${s.id}@${s.version} ${s.dialect}`,
+  const skills: { id: string; version: string; dialect: string; needsModel: boolean }[] = JSON.parse(
+    l.stdout,
+  ).skills;
+  const ids = skills.map((s) => `${s.id}@${s.version} ${s.dialect}`);
+  for (const id of [
+    'order_confirmation@1.0.0 aegis',
+    'sales_data_guide@1.0.0 skilldoc',
+    'report-style@1.0.0 skilldoc',
+    'fan_out@1.0.0 agenticdsl',
+    'route_purpose@1.0.0 agenticdsl',
+  ])
+    assert.ok(ids.includes(id), ids.join());
+  assert.equal(ids.length, 19);
+  const needs = (id: string) => skills.find((s) => s.id === id)!.needsModel;
+  // A prompt step, an llm_call node, a composite that calls an llm skill: a model; templates, tools, documents: none.
+  assert.deepEqual(
+    ['chat', 'route_purpose', 'research_and_summarize', 'sales_report', 'fan_out', 'sales_data_guide'].map(
+      needs,
+    ),
+    [true, true, true, false, false, false],
   );
-  assert.ok(ids.includes('order_confirmation@1.0.0 aegis'), ids.join());
-  assert.equal(ids.length, 14);
+  const text = await skein(['list'], { env: e });
+  assert.match(text.stdout, /^chat@1\.0\.0 +aegis +needs a model +/m);
+  assert.match(text.stdout, /^sales_report@1\.0\.0 +aegis +no model +/m);
+  assert.match(text.stdout, /^sales_data_guide@1\.0\.0 +skilldoc +document +/m);
   const r = await skein(['run', 'simple_search@1.0.0', '--input', '{"query":"MCP"}', '--json'], { env: e });
   assert.equal(JSON.parse(r.stdout).status, 'completed');
+  // A graph of the skills path, by id, with the tools of the MCP server the same configuration starts.
+  const g = await skein(
+    ['run', 'order_total', '--input', '{"quantity":3,"unit_price":19.5,"shipping":4}', '--json'],
+    {
+      env: e,
+    },
+  );
+  assert.deepEqual(JSON.parse(g.stdout).output, { amount: 62.5, message: '3 × 19.5 + 4 shipping = 62.5' });
 });

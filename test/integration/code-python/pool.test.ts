@@ -31,6 +31,19 @@ test('calls beyond the pool wait for an interpreter; close rejects what still wa
   await assert.rejects(sandbox.run(slow, {}), { code: 'closed' });
 });
 
+test('a call that waits for the first interpreter says so; a call to a warm one says nothing', async () => {
+  const sandbox = createPythonSandbox({ workers: 1, snapshotDir: TEST_SNAPSHOTS });
+  const echo = python('def main(c):\n    return c');
+  const said: string[] = [];
+  assert.deepEqual(await sandbox.run(echo, { n: 1 }, { log: (text) => said.push(text) }), { n: 1 });
+  assert.deepEqual(said, ['starting Python (first use)']);
+  assert.deepEqual(await sandbox.run(echo, { n: 2 }, { log: (text) => said.push(`again: ${text}`) }), {
+    n: 2,
+  });
+  assert.deepEqual(said, ['starting Python (first use)']);
+  await sandbox.close();
+});
+
 test('options out of range are refused when the sandbox is created', () => {
   assert.throws(() => createPythonSandbox({ workers: 0 }), {
     message: 'createPythonSandbox: workers must be a number ≥ 1, got 0',

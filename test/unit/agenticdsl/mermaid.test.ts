@@ -38,7 +38,7 @@ nodes:
       '  g0n0 --> g0n1',
       '  g0n1 --> g0n2',
       '  g0n2 -.-> g0n3',
-      '  g0n2 -. fallback .-> g0n4',
+      '  g0n2 -.->|"fallback"| g0n4',
       '  g0n3 --> g0n5',
       '  g0n4 --> g0n5',
       '  subgraph g1["/auth"]',

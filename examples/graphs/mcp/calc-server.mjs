@@ -1,5 +1,6 @@
 // A small MCP server over stdio for the example graphs: `add` and `multiply`, with structured results.
-// Started by skein from examples/graphs/skein.yaml: node --import tsx mcp/calc-server.ts
+// Started by skein from examples/skein.yaml and examples/graphs/skein.yaml: node mcp/calc-server.mjs (plain
+// JavaScript, so that it starts without a TypeScript loader).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
