@@ -36,9 +36,12 @@ export interface WatchedPage {
   errors: string[];
 }
 
-/** Opens a page that records its requests and errors (see `WatchedPage`). */
-export async function watchedPage(browser: Browser): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+/** The two widths the playground is tested at: a laptop's window and a phone's. */
+export const WIDTHS = { wide: 1280, narrow: 420 } as const;
+
+/** Opens a page (1280 px wide unless told) that records its requests and errors (see `WatchedPage`). */
+export async function watchedPage(browser: Browser, width: number = WIDTHS.wide): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width, height: 860 } });
   const page = await context.newPage();
   const requests: string[] = [];
   const errors: string[] = [];

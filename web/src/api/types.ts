@@ -257,6 +257,8 @@ export interface components {
       description: string;
       tags: string[];
       executable: boolean;
+      /** @description whether running it needs a model: a step of it, or of a skill it calls, asks one */
+      needsModel: boolean;
     };
     Error: {
       error: {
@@ -304,6 +306,8 @@ export interface components {
       to: string;
       /** @enum {string} */
       kind: 'next' | 'route' | 'fallback';
+      /** @description when the edge is taken, where known: a condition (`when confirm == true`), a route's choice, `otherwise`, `fallback` */
+      label?: string;
     };
     /** @description a subgraph, drawn as a box around its nodes */
     GraphGroup: {
@@ -361,6 +365,7 @@ export interface components {
       version: string;
       status: components['schemas']['RunStatus'];
       parentRunId?: string;
+      error?: components['schemas']['RunError'] & unknown;
       createdAt: string;
       updatedAt: string;
     };
@@ -370,7 +375,6 @@ export interface components {
       input?: unknown;
       output?: unknown;
       await?: components['schemas']['AwaitRequest'];
-      error?: components['schemas']['RunError'];
       usage?: components['schemas']['Usage'];
     };
     /** @description model calls and tokens of a run; the cost where `trace.prices` has the model */

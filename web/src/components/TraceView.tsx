@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
+import { pauseLength, traceScale } from '../run/trace-scale';
 
 interface TraceSpan {
   name: string;
@@ -22,7 +23,8 @@ interface Row {
 
 /**
  * A finished, failed or paused run's trace as a waterfall (`GET /v1/runs/{id}/trace`): each part of the
- * run, its steps and their model and tool calls as bars on one time axis.
+ * run, its steps and their model and tool calls as bars on one time axis. A part after a pause is named
+ * for it ("resumed after 3 min") and the pause is cut out of the axis, so it squashes no bar.
  */
 export function TraceView({ runId, status }: { runId: string; status: string }) {
   const [data, setData] = useState<RunTrace>();
@@ -42,9 +44,13 @@ export function TraceView({ runId, status }: { runId: string; status: string }) 
     for (const child of span.children) walk(child, depth + 1);
   };
   for (const part of data.trace) walk(part, 0);
-  const from = Math.min(...rows.map((r) => r.span.start));
-  const to = Math.max(...rows.map((r) => r.span.end ?? r.span.start));
-  const total = Math.max(to - from, 1);
+  const at = traceScale(data.trace);
+  const name = (span: TraceSpan) => {
+    const i = data.trace.indexOf(span);
+    if (i <= 0) return span.name;
+    const before = data.trace[i - 1];
+    return `resumed after ${pauseLength(span.start - (before.end ?? before.start))}`;
+  };
   const { usage } = data;
   return (
     <section aria-labelledby="trace-heading">
@@ -55,14 +61,14 @@ export function TraceView({ runId, status }: { runId: string; status: string }) 
           return (
             <li key={i} className={`trace-row trace-${span.status}`}>
               <span className="trace-name" style={{ paddingLeft: `${depth * 0.9}rem` }}>
-                {span.name}
+                {name(span)}
               </span>
               <span className="trace-track" aria-hidden="true">
                 <span
                   className={`trace-bar trace-${span.kind}`}
                   style={{
-                    left: `${((span.start - from) / total) * 100}%`,
-                    width: `max(2px, ${(ms / total) * 100}%)`,
+                    left: `${at(span.start) * 100}%`,
+                    width: `max(2px, ${(at(span.end ?? span.start) - at(span.start)) * 100}%)`,
                   }}
                 />
               </span>

@@ -93,7 +93,7 @@ export function LinesWidget({ id, value, placeholder, required, onChange }: Widg
 }
 
 /** Any other value (an object, a list of objects, a value of no type), written as JSON. */
-export function JsonField({ fieldPathId, formData, required, onChange }: FieldProps) {
+export function JsonField({ fieldPathId, formData, required, onChange, uiSchema }: FieldProps) {
   const id = fieldPathId.$id;
   const [text, setText] = useState(() => (formData === undefined ? '' : JSON.stringify(formData, null, 2)));
   return (
@@ -102,7 +102,7 @@ export function JsonField({ fieldPathId, formData, required, onChange }: FieldPr
       rows={4}
       required={required}
       aria-describedby={ariaDescribedByIds(id)}
-      placeholder="JSON"
+      placeholder={String(uiSchema?.['ui:placeholder'] ?? 'JSON')}
       value={text}
       onChange={(e) => {
         setText(e.target.value);

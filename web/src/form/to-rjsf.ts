@@ -46,8 +46,11 @@ function propertyOf(name: string, prop: JsonSchema): [RJSFSchema, UiSchema] {
   else if (type === 'boolean') s.default ??= false;
   else if (type === 'string' && (prop['x-uiHint'] === 'textarea' || (prop.maxLength as number) > 200))
     ui['ui:widget'] = 'textarea';
-  else if (type !== 'string' && type !== 'number' && type !== 'integer' && type !== 'boolean')
+  else if (type !== 'string' && type !== 'number' && type !== 'integer' && type !== 'boolean') {
     ui['ui:field'] = 'json';
+    // A value of no declared type (a field derived from what a graph reads): text, or JSON for the rest.
+    if (!type) ui['ui:placeholder'] ??= 'text, or a JSON value';
+  }
   return [s as RJSFSchema, ui];
 }
 

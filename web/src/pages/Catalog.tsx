@@ -73,6 +73,7 @@ export function Catalog() {
             <span className={`badge dialect-${s.dialect}`}>{s.dialect}</span>
             <span className="muted"> {s.versions.map((v) => `v${v}`).join(', ')}</span>
             {!s.executable && <span className="badge">document</span>}
+            {s.needsModel && <span className="badge needs-model">needs a model</span>}
             <p>{s.description}</p>
             {s.tags.length > 0 && (
               <p className="tags">

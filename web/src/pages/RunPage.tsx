@@ -3,8 +3,10 @@ import { api, ApiError } from '../api/client';
 import { followRun } from '../api/sse';
 import type { FieldError, Run, RunEvent, SkillDetail } from '../api/types';
 import { cardSchema, isCard } from '../form/card';
+import { OutputView } from '../components/OutputView';
 import { TraceView } from '../components/TraceView';
 import { href } from '../location';
+import { shortName } from '../run/node-name';
 import { applyEvent, EMPTY_RUN, type RunState, type Step } from '../run/run-state';
 import { startRun } from '../run/start-run';
 import { useSubgraphStates } from '../run/subgraph-states';
@@ -109,7 +111,7 @@ export function RunPage({ runId }: { runId: string }) {
       {state.status === 'completed' && (
         <section aria-labelledby="output-heading">
           <h2 id="output-heading">Output</h2>
-          <pre className="output">{JSON.stringify(state.output, null, 2)}</pre>
+          <OutputView value={state.output} />
         </section>
       )}
       {state.status === 'failed' && state.error && (
@@ -120,11 +122,20 @@ export function RunPage({ runId }: { runId: string }) {
             {state.error.step && (
               <>
                 {' '}
-                at step <code>{state.error.step}</code>
+                at step <code>{shortName(state.error.step)}</code>
               </>
             )}
             : {state.error.message}
           </p>
+          {state.error.code === 'model_not_configured' && (
+            <p>
+              This server has no model it can use for this skill. Start <code>skein serve</code> with{' '}
+              <code>SKEIN_MODEL=provider:model</code> (for example <code>openai:gpt-4o-mini</code> with{' '}
+              <code>OPENAI_API_KEY</code> set, or <code>compat:NAME</code> with <code>SKEIN_BASE_URL</code>{' '}
+              for any OpenAI-compatible server), or write <code>model: provider:model</code> in its
+              skein.yaml, then run it again.
+            </p>
+          )}
         </section>
       )}
       <div className="columns">
@@ -158,7 +169,7 @@ export function RunPage({ runId }: { runId: string }) {
 function StepItem({ step: s }: { step: Step }) {
   return (
     <li className={`step state-${s.state}`}>
-      <strong>{s.node}</strong> <span className="muted">{s.kind}</span>{' '}
+      <strong>{shortName(s.node)}</strong> <span className="muted">{s.kind}</span>{' '}
       <span className={`badge state-${s.state}`}>{s.state}</span>
       {s.attempt > 1 && <span className="badge">attempt {s.attempt}</span>}
       {s.ms !== undefined && <span className="muted"> {s.ms} ms</span>}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { RunSummary } from '../api/types';
 import { href } from '../location';
+import { shortName } from '../run/node-name';
 import { useApi } from '../useApi';
 
 const STATUSES = ['running', 'awaiting', 'completed', 'failed'];
 
-/** Past and current runs of every process that shares the store, newest first, by status. */
+/** Past and current runs of every process that shares the store, newest first, by status, with each failure's error code. */
 export function RunsPage() {
   const [status, setStatus] = useState('');
   const [cursor, setCursor] = useState<string[]>([]);
@@ -41,40 +42,51 @@ export function RunsPage() {
           {page.error.message}
         </p>
       )}
-      <table className="runs">
-        <thead>
-          <tr>
-            <th>Run</th>
-            <th>Skill</th>
-            <th>Status</th>
-            <th>Started</th>
-            <th>Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.data?.runs.map((r) => (
-            <tr key={r.runId}>
-              <td>
-                <a href={href('runs', r.runId)}>{r.runId}</a>
-              </td>
-              <td>
-                {r.skill} <span className="muted">v{r.version}</span>
-                {r.parentRunId && (
-                  <span className="muted">
-                    {' '}
-                    · part of <a href={href('runs', r.parentRunId)}>{r.parentRunId}</a>
-                  </span>
-                )}
-              </td>
-              <td>
-                <span className={`badge status-${r.status}`}>{r.status}</span>
-              </td>
-              <td>{new Date(r.createdAt).toLocaleString()}</td>
-              <td>{new Date(r.updatedAt).toLocaleString()}</td>
+      <div className="table-scroll">
+        <table className="runs">
+          <thead>
+            <tr>
+              <th>Run</th>
+              <th>Skill</th>
+              <th>Status</th>
+              <th>Error</th>
+              <th>Started</th>
+              <th>Updated</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {page.data?.runs.map((r) => (
+              <tr key={r.runId}>
+                <td>
+                  <a href={href('runs', r.runId)}>{r.runId}</a>
+                </td>
+                <td>
+                  {r.skill} <span className="muted">v{r.version}</span>
+                  {r.parentRunId && (
+                    <span className="muted">
+                      {' '}
+                      · part of <a href={href('runs', r.parentRunId)}>{r.parentRunId}</a>
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <span className={`badge status-${r.status}`}>{r.status}</span>
+                </td>
+                <td>
+                  {r.error && (
+                    <span title={r.error.message}>
+                      <code>{r.error.code}</code>
+                      {r.error.step && <span className="muted"> at {shortName(r.error.step)}</span>}
+                    </span>
+                  )}
+                </td>
+                <td>{new Date(r.createdAt).toLocaleString()}</td>
+                <td>{new Date(r.updatedAt).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {page.data?.runs.length === 0 && <p className="muted">No runs.</p>}
       <div className="pager">
         {cursor.length > 0 && (

@@ -6,6 +6,8 @@ import { recentInputs, rememberInput, startRun } from '../run/start-run';
 import { useApi } from '../useApi';
 
 const GraphView = lazy(() => import('../components/GraphView'));
+// react-markdown and its parser load when a document is first shown.
+const Markdown = lazy(() => import('../components/Markdown'));
 // The form (react-jsonschema-form) loads when a form is first shown.
 const SchemaForm = lazy(() => import('../form/SchemaForm'));
 
@@ -27,6 +29,7 @@ export function SkillPage({ id }: { id: string }) {
     <section>
       <h1>
         {s.id} <span className={`badge dialect-${s.dialect}`}>{s.dialect}</span>
+        {s.needsModel && <span className="badge needs-model">needs a model</span>}
       </h1>
       <p>{s.description}</p>
       <label>
@@ -46,10 +49,16 @@ export function SkillPage({ id }: { id: string }) {
           ))}
         </p>
       )}
-      <div className="columns">
+      {s.needsModel && (
+        <p className="note">
+          It asks a model: the server runs it with the model it is configured with (<code>SKEIN_MODEL</code>{' '}
+          or <code>model:</code> in skein.yaml), and without one the run fails at once.
+        </p>
+      )}
+      {s.doc && <DocView id={s.id} version={s.version} doc={s.doc} />}
+      <div className={s.graph ? 'columns' : undefined}>
         <div>
           {s.executable && <RunForm skill={s} key={`${s.id}@${s.version}`} />}
-          {s.doc && <DocView id={s.id} version={s.version} doc={s.doc} />}
           <details>
             <summary>Input schema</summary>
             <pre>{JSON.stringify(s.input, null, 2)}</pre>
@@ -144,9 +153,11 @@ function DocView({
   return (
     <section aria-labelledby="doc-heading">
       <h2 id="doc-heading">Document</h2>
-      <pre className="doc">{doc.summary}</pre>
+      <Suspense fallback={<pre className="doc">{doc.summary}</pre>}>
+        <Markdown text={doc.summary} />
+      </Suspense>
       <h3>Chunks</h3>
-      <ul>
+      <ul className="chunks">
         {doc.chunks.map((c) => (
           <li key={c.id}>
             <code>{c.id}</code> {c.description}{' '}
@@ -155,7 +166,9 @@ function DocView({
                 Load
               </button>
             ) : (
-              <pre className="doc">{open[c.id]}</pre>
+              <Suspense fallback={<pre className="doc">{open[c.id]}</pre>}>
+                <Markdown text={open[c.id]} />
+              </Suspense>
             )}
           </li>
         ))}

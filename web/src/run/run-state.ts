@@ -1,4 +1,4 @@
-import type { AwaitRequest, RunError, RunEvent } from '../api/types';
+import type { AwaitRequest, RunError, RunEvent } from '../api/types.js';
 
 export type NodeState = 'running' | 'finished' | 'skipped' | 'failed' | 'awaiting';
 
