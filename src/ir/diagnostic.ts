@@ -1,5 +1,8 @@
-/** One finding about a skill file: where it is, how bad it is, and what to do about it. */
-export type Severity = 'error' | 'warning';
+/**
+ * How bad a finding is: an error keeps the skill from loading, a warning does not (`--strict` makes it
+ * an error), an info line only notes something accepted (a client's own frontmatter field).
+ */
+export type Severity = 'error' | 'warning' | 'info';
 
 export interface Position {
   /** 1-based line. */
@@ -18,6 +21,15 @@ export interface Diagnostic {
   code: string;
   /** A sentence a person or an LLM can act on: what is wrong and what a correct form looks like. */
   message: string;
+  /** The edit that makes the finding go away, when there is one: replace `start`–`end` with `text`. */
+  fix?: TextEdit;
+}
+
+/** A replacement of part of a file: from `start` up to (not including) `end`. */
+export interface TextEdit {
+  start: Position;
+  end: Position;
+  text: string;
 }
 
 /** Whether a diagnostic is an error (it keeps the skill from loading or running), not a warning. */
@@ -30,15 +42,19 @@ export function errorsIn(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics.filter(isError);
 }
 
-/** Counts errors and warnings in a list of diagnostics. */
-export function countBySeverity(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
-  let errors = 0;
-  let warnings = 0;
+/** Counts errors, warnings and info lines in a list of diagnostics. */
+export function countBySeverity(diagnostics: readonly Diagnostic[]): {
+  errors: number;
+  warnings: number;
+  infos: number;
+} {
+  const n = { errors: 0, warnings: 0, infos: 0 };
   for (const d of diagnostics) {
-    if (isError(d)) errors++;
-    else warnings++;
+    if (isError(d)) n.errors++;
+    else if (d.severity === 'warning') n.warnings++;
+    else n.infos++;
   }
-  return { errors, warnings };
+  return n;
 }
 
 /** Orders diagnostics by file, then line, then column. */

@@ -88,7 +88,7 @@ export const SkillSchema = SkillSummarySchema.extend({
 
 export const DiagnosticSchema = z
   .object({
-    severity: z.enum(['error', 'warning']),
+    severity: z.enum(['error', 'warning', 'info']),
     code: z.string(),
     message: z.string(),
     line: z.number().int(),
@@ -98,6 +98,16 @@ export const DiagnosticSchema = z
     file: z.string().optional().openapi({
       description: "when the finding is in another file than the report's own (a file inside a skill folder)",
     }),
+    fix: z
+      .object({
+        line: z.number().int(),
+        column: z.number().int(),
+        endLine: z.number().int(),
+        endColumn: z.number().int(),
+        text: z.string(),
+      })
+      .optional()
+      .openapi({ description: 'the edit that fixes the finding: replace line:column up to endLine:endColumn with text' }),
   })
   .openapi('Diagnostic', { description: 'lines and columns count from 1' });
 

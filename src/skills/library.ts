@@ -5,6 +5,7 @@ import type { Diagnostic } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 import type { LoadedUnit } from './load-paths.js';
 import { SkeinError } from '../ir/errors.js';
+import { dedupeSkills } from './duplicates.js';
 
 /** A mistake in finding a skill (unknown id, unknown version, ambiguous folder). */
 export class SkillLookupError extends SkeinError {
@@ -23,25 +24,14 @@ export class SkillLibrary {
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(units: readonly LoadedUnit[]) {
-    for (const u of units)
-      for (const skill of u.skills) {
-        const versions = this.byId.get(skill.id) ?? [];
-        const twin = versions.find((s) => s.version === skill.version);
-        if (twin) {
-          this.diagnostics.push({
-            file: skill.source,
-            line: 1,
-            column: 1,
-            severity: 'error',
-            code: 'skein/duplicate-skill',
-            message: `${skill.id}@${skill.version} is defined twice: here and in ${twin.source}; change one version`,
-          });
-          continue;
-        }
-        versions.push(skill);
-        versions.sort((a, b) => byVersion(b.version, a.version));
-        this.byId.set(skill.id, versions);
-      }
+    const { unique, twins } = dedupeSkills(units.flatMap((u) => u.skills));
+    this.diagnostics.push(...twins.map((t) => t.error));
+    for (const skill of unique) {
+      const versions = this.byId.get(skill.id) ?? [];
+      versions.push(skill);
+      versions.sort((a, b) => byVersion(b.version, a.version));
+      this.byId.set(skill.id, versions);
+    }
   }
 
   /** Every skill, highest version first within an id, ids in alphabetical order. */

@@ -8,6 +8,7 @@ import {
   type LoadedUnit,
   type LoadOptions,
   type LoadTarget,
+  type SkippedPath,
 } from './load-paths.js';
 
 /** A loaded unit with its skills as facts: what checking many files needs, and all a thread can send back. */
@@ -16,7 +17,7 @@ export type CheckedUnit = Omit<LoadedUnit, 'skills'> & { skills: CheckFacts[] };
 /** What `loadForCheck` found. */
 export interface CheckedPaths {
   units: CheckedUnit[];
-  skipped: string[];
+  skipped: SkippedPath[];
   /** Threads that loaded a share (this one included). */
   threads: number;
 }
@@ -33,7 +34,7 @@ export async function loadForCheck(
   paths: readonly string[],
   options: LoadOptions = {},
 ): Promise<CheckedPaths> {
-  const targets = await findTargets(paths, options);
+  const { targets, skipped } = await findTargets(paths, options);
   const threads = Math.min(availableParallelism(), 8, Math.floor(targets.length / FILES_PER_THREAD));
   const script = threads > 1 ? workerScript() : undefined;
   const shares = script ? split(targets, threads) : [targets];
@@ -46,7 +47,7 @@ export async function loadForCheck(
   );
   return {
     units: parts.flatMap((p) => p.units),
-    skipped: parts.flatMap((p) => p.skipped),
+    skipped: [...skipped, ...parts.flatMap((p) => p.skipped)],
     threads: parts.reduce((n, p) => n + p.threads, 0),
   };
 }

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { errorsIn, type Diagnostic } from '../ir/diagnostic.js';
 import { SkillLibrary } from './library.js';
-import { loadPaths, type LoadedUnit, type LoadOptions } from './load-paths.js';
+import { loadPaths, type LoadedUnit, type LoadOptions, type SkippedPath } from './load-paths.js';
 
 /** The skills of some folders as a library, with what loading them found wrong. */
 export interface LoadedLibrary {
   library: SkillLibrary;
   units: LoadedUnit[];
-  /** Files met while walking folders that belong to no dialect. */
-  skipped: string[];
+  /** Files and folders met while walking folders that were not loaded, with the reasons. */
+  skipped: SkippedPath[];
   /** The errors of every file, and the library's own (the same id and version twice). */
   errors: Diagnostic[];
   /** How many files have errors (their skills are left out). */

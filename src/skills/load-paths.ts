@@ -1,9 +1,12 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { dialects, type FileDialect, type FolderDialect } from '../dialects/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { capDiagnostics } from './cap-diagnostics.js';
+import { READS_IN_FLIGHT, Slots } from './slots.js';
+import { findTargets, type LoadTarget, type SkippedPath } from './walk.js';
+
+export { findTargets, type LoadTarget, type SkippedPath } from './walk.js';
 
 /** What loading one file or skill folder produced. */
 export interface LoadedUnit {
@@ -20,60 +23,20 @@ export interface LoadOptions {
 
 export interface LoadedPaths {
   units: LoadedUnit[];
-  /** Files found while walking folders that belong to no dialect. */
-  skipped: string[];
+  /** Files and folders met while walking folders that were not loaded, each with the reason. */
+  skipped: SkippedPath[];
 }
-
-const IGNORED_DIRS = new Set(['node_modules', '.git', '.skein', 'dist']);
-
-/**
- * One thing to load, found by walking the paths: a file (named by the user, or met in a folder), a
- * skill folder that a folder dialect claims, or a path that could not be loaded at all.
- */
-export type LoadTarget =
-  | { kind: 'file'; path: string; explicit: boolean }
-  | { kind: 'folder'; path: string; dialect: DialectName }
-  | { kind: 'failed'; unit: LoadedUnit };
-
-/** File and folder reads in flight at once (enough to hide I/O waits, few file handles). */
-const READS_IN_FLIGHT = 32;
 
 /**
  * Loads skills from files and folders. A file named explicitly must belong to a dialect; files met
- * while walking a folder that belong to none (a README, a reference page) are skipped, and one that
- * looks like a skill of some dialect without being one is named, with a warning that says why.
+ * while walking a folder that belong to none (a README, a reference page, a subagent's Markdown) are
+ * skipped with the reason, and one that looks like a skill of some dialect without being one is named,
+ * with a warning that says why.
  */
 export async function loadPaths(paths: readonly string[], options: LoadOptions = {}): Promise<LoadedPaths> {
-  return loadTargets(await findTargets(paths, options), options);
-}
-
-/** What to load under `paths`, in the order of a sorted walk (folders are read concurrently). */
-export async function findTargets(
-  paths: readonly string[],
-  options: LoadOptions = {},
-): Promise<LoadTarget[]> {
-  const slots = new Slots(READS_IN_FLIGHT);
-  const found = await Promise.all(
-    paths.map(async (path): Promise<LoadTarget[]> => {
-      let info;
-      try {
-        info = await stat(path);
-      } catch {
-        return [failed(path, 'skein/not-found', `no such file or folder: ${path}`)];
-      }
-      if (info.isDirectory()) return walkFolder(path, options, slots);
-      if (info.isFile()) return [{ kind: 'file', path, explicit: true }];
-      // Reading a FIFO or a device can wait for ever, or never end.
-      return [
-        failed(
-          path,
-          'skein/not-a-file',
-          `${path} is not a regular file (a FIFO, socket or device); give a skill file or a folder`,
-        ),
-      ];
-    }),
-  );
-  return found.flat();
+  const walk = await findTargets(paths, options);
+  const loaded = await loadTargets(walk.targets, options);
+  return { units: loaded.units, skipped: [...walk.skipped, ...loaded.skipped] };
 }
 
 /**
@@ -91,7 +54,7 @@ export async function loadTargets(
 
 async function loadTarget(target: LoadTarget, options: LoadOptions): Promise<LoadedPaths> {
   const out: LoadedPaths = { units: [], skipped: [] };
-  if (target.kind === 'failed') out.units.push(target.unit);
+  if (target.kind === 'report') out.units.push({ path: target.path, skills: [], diagnostics: target.diagnostics });
   else if (target.kind === 'file') await loadFile(target.path, options, out, target.explicit);
   else {
     // A dialect can have a file and a folder front end under one name (skill documents do).
@@ -117,27 +80,6 @@ export function loadText(path: string, text: string, options: LoadOptions = {}):
   return out.units[0];
 }
 
-/** The targets under a folder: itself when a folder dialect claims it, else what its entries hold. */
-async function walkFolder(path: string, options: LoadOptions, slots: Slots): Promise<LoadTarget[]> {
-  const entries = await slots.run(() => readdir(path, { withFileTypes: true }));
-  const names = entries.map((e) => e.name);
-  const folderDialect = pick<FolderDialect>('claimsFolder', options, false, (d) =>
-    d.claimsFolder(path, names),
-  );
-  if (folderDialect) return [{ kind: 'folder', path, dialect: folderDialect.name }];
-  const children = entries
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .map(async (e): Promise<LoadTarget[]> => {
-      const child = join(path, e.name);
-      if (e.isDirectory()) {
-        const walk = (!IGNORED_DIRS.has(e.name) && !e.name.startsWith('.')) || e.name === '.skills';
-        return walk ? walkFolder(child, options, slots) : [];
-      }
-      return e.isFile() ? [{ kind: 'file', path: child, explicit: false }] : [];
-    });
-  return (await Promise.all(children)).flat();
-}
-
 async function loadFile(
   path: string,
   options: LoadOptions,
@@ -154,28 +96,6 @@ async function loadFile(
   readText(path, text, options, out, explicit);
 }
 
-/** At most `size` operations at a time; the rest wait their turn in order. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = size;
-  }
-
-  async run<T>(operation: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await operation();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
-}
-
 function readText(
   path: string,
   text: string,
@@ -183,7 +103,9 @@ function readText(
   out: LoadedPaths,
   explicit: boolean,
 ): void {
-  const dialect = pick<FileDialect>('claimsFile', options, explicit, (d) => d.claimsFile(path, text));
+  const dialect = pick<FileDialect>('claimsFile', options, explicit, (d) =>
+    d.claimsFile(path, text, explicit),
+  );
   if (!dialect) {
     const looks = resemblance(path, text, options);
     if (explicit)
@@ -209,7 +131,7 @@ function readText(
           },
         ],
       });
-    else out.skipped.push(path);
+    else out.skipped.push({ path, reason: passedOver(path, text, options) ?? 'not a skill file of any dialect' });
     return;
   }
   try {
@@ -259,8 +181,14 @@ function resemblance(path: string, text: string, options: LoadOptions): string |
   return undefined;
 }
 
-function failed(path: string, code: string, message: string): LoadTarget {
-  return { kind: 'failed', unit: failure(path, code, message) };
+/** Why a dialect passed over a file in a walk that it would read if it were named, or undefined. */
+function passedOver(path: string, text: string, options: LoadOptions): string | undefined {
+  for (const d of dialects) {
+    if (!('passedOver' in d) || !d.passedOver || (options.dialect && d.name !== options.dialect)) continue;
+    const why = d.passedOver(path, text);
+    if (why) return why;
+  }
+  return undefined;
 }
 
 function failure(path: string, code: string, message: string): LoadedUnit {

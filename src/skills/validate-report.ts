@@ -22,6 +22,8 @@ export interface DiagnosticReport {
   endColumn?: number;
   /** When the finding is in another file than the unit's own (a file inside a skill folder). */
   file?: string;
+  /** The edit that fixes it: replace from line:column up to endLine:endColumn with `text`. */
+  fix?: { line: number; column: number; endLine: number; endColumn: number; text: string };
 }
 
 /** A loaded unit as `validate --json` reports it, diagnostics in file order. */
@@ -45,6 +47,17 @@ function diagnosticReport(d: Diagnostic, unitPath: string): DiagnosticReport {
     column: d.column,
     ...(d.end ? { endLine: d.end.line, endColumn: d.end.column } : {}),
     ...(d.file !== unitPath ? { file: d.file } : {}),
+    ...(d.fix
+      ? {
+          fix: {
+            line: d.fix.start.line,
+            column: d.fix.start.column,
+            endLine: d.fix.end.line,
+            endColumn: d.fix.end.column,
+            text: d.fix.text,
+          },
+        }
+      : {}),
   };
 }
 

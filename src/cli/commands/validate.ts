@@ -4,7 +4,15 @@ import { watchPaths } from '../watch-paths.js';
 import { validateSpec } from '../specs/validate.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
-import { checkCalls, fileReport, loadForCheck, type CheckedUnit } from '../../skills/index.js';
+import {
+  checkCalls,
+  dedupeSkills,
+  emptyFolders,
+  fileReport,
+  loadForCheck,
+  type CheckedUnit,
+  type SkippedPath,
+} from '../../skills/index.js';
 import { compareDiagnostics, countBySeverity, isError } from '../../ir/diagnostic.js';
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
 
@@ -27,11 +35,15 @@ async function validateOnce(
   values: { dialect?: DialectName; strict?: boolean; json?: boolean; verbose?: boolean },
 ): Promise<number> {
   const { units, skipped } = await loadForCheck(paths, { dialect: values.dialect });
+  units.push(...emptyFolders(paths, units, skipped));
+  reportDuplicates(units);
   checkCalls(units);
   // Loaded only when there is something to compare: the router's word lists cost ~20 ms of cold start.
   if (units.reduce((n, u) => n + u.skills.length, 0) > 1)
     (await import('../../routing/index.js')).checkRouteOverlap(units);
-  if (values.strict) for (const u of units) for (const d of u.diagnostics) d.severity = 'error';
+  // --strict: every warning (each of the Agent Skills spec's MUSTs among them) is an error; info lines stay.
+  if (values.strict)
+    for (const u of units) for (const d of u.diagnostics) if (d.severity === 'warning') d.severity = 'error';
   const all = units.flatMap((u) => u.diagnostics);
   const { errors, warnings } = countBySeverity(all);
 
@@ -40,13 +52,19 @@ async function validateOnce(
   return errors ? 1 : 0;
 }
 
+/** The same id@version twice is an error on the later unit, as `skein list` judges it. */
+function reportDuplicates(units: CheckedUnit[]): void {
+  const unitOf = new Map(units.flatMap((u) => u.skills.map((s) => [s, u] as const)));
+  for (const twin of dedupeSkills(unitOf.keys()).twins) unitOf.get(twin.skill)!.diagnostics.push(twin.error);
+}
+
 function toJson(units: CheckedUnit[], errors: number, warnings: number) {
   return { files: units.map(fileReport), errors, warnings };
 }
 
 function printHuman(
   units: CheckedUnit[],
-  skipped: string[],
+  skipped: SkippedPath[],
   verbose: boolean,
   errors: number,
   warnings: number,
@@ -55,14 +73,15 @@ function printHuman(
   const lines: string[] = [];
   for (const u of units) {
     for (const d of [...u.diagnostics].sort(compareDiagnostics)) {
-      const sev = isError(d) ? c.red('error') : c.yellow('warning');
+      if (d.severity === 'info' && !verbose) continue;
+      const sev = isError(d) ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.dim('info');
       lines.push(`${c.bold(`${d.file}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.code)} ${d.message}`);
     }
     if (verbose)
       for (const s of u.skills)
         lines.push(`${c.green('ok')} ${u.path} ${c.dim(u.dialect ?? '')} ${s.id}@${s.version}`);
   }
-  if (verbose) for (const p of skipped) lines.push(c.dim(`skipped ${p} (no dialect)`));
+  if (verbose) for (const s of skipped) lines.push(c.dim(`skipped ${s.path} (${s.reason})`));
   const skills = units.reduce((n, u) => n + u.skills.length, 0);
   const summary = `${units.length} file${units.length === 1 ? '' : 's'}, ${skills} skill${skills === 1 ? '' : 's'}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
   lines.push(errors ? c.red(summary) : warnings ? c.yellow(summary) : c.green(summary));

@@ -1,6 +1,6 @@
 import { isError, type Diagnostic } from '../../ir/diagnostic.js';
 import type { SourceRef } from '../../ir/expr.js';
-import type { SourceText } from '../../ir/source.js';
+import type { OffsetEdit, SourceText } from '../../ir/source.js';
 
 /** Per shared list of diagnostics: how many were counted so far, and how many of those are errors. */
 const COUNTED = new WeakMap<Diagnostic[], { seen: number; errors: number }>();
@@ -21,14 +21,19 @@ export class FileReporter<Code extends string = string> {
     return new FileReporter<Code>(src, this.prefix, this.diagnostics);
   }
 
-  /** Records an error spanning `[start, end)`. */
-  error(code: Code, message: string, start: number, end?: number): void {
-    this.diagnostics.push(this.src.diagnostic('error', `${this.prefix}/${code}`, message, start, end));
+  /** Records an error spanning `[start, end)`, with the edit that fixes it if there is one. */
+  error(code: Code, message: string, start: number, end?: number, fix?: OffsetEdit): void {
+    this.diagnostics.push(this.src.diagnostic('error', `${this.prefix}/${code}`, message, start, end, fix));
   }
 
-  /** Records a warning spanning `[start, end)`. */
-  warn(code: Code, message: string, start: number, end?: number): void {
-    this.diagnostics.push(this.src.diagnostic('warning', `${this.prefix}/${code}`, message, start, end));
+  /** Records a warning spanning `[start, end)`, with the edit that fixes it if there is one. */
+  warn(code: Code, message: string, start: number, end?: number, fix?: OffsetEdit): void {
+    this.diagnostics.push(this.src.diagnostic('warning', `${this.prefix}/${code}`, message, start, end, fix));
+  }
+
+  /** Records an info line: something accepted that is worth knowing (never an error, even with --strict). */
+  info(code: Code, message: string, start: number, end?: number): void {
+    this.diagnostics.push(this.src.diagnostic('info', `${this.prefix}/${code}`, message, start, end));
   }
 
   /** The file position of an offset, for compiled expressions and node locations. */

@@ -1,37 +1,73 @@
 import type { Frontmatter } from './frontmatter.js';
+import { checkMetadata } from './metadata.js';
+import { moveUnderMetadata } from './move-to-metadata.js';
+import { isValidName, nameProblems, slugName } from './names.js';
 import type { Reporter } from './reporter.js';
+import { characters, textField, written } from './written.js';
 
-const ALLOWED = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
-const MAX_NAME = 64;
+const SPEC_FIELDS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
 const MAX_DESCRIPTION = 1024;
 const MAX_COMPATIBILITY = 500;
 
 /**
- * The Agent Skills specification's rules on the frontmatter of a skill folder's SKILL.md. Each breach
- * is a warning: real skills break them (a name that differs from its folder, a long description), and
- * clients are told to load such skills anyway.
+ * Top-level fields that clients read beside the spec's (Claude Code's skill frontmatter): accepted
+ * with an info line, since moving them under metadata would switch them off.
  */
-export function checkAgentSkillsFields(
-  fm: Frontmatter,
-  folderName: string | undefined,
-  report: Reporter,
-): void {
+const CLIENT_FIELDS: Record<string, string> = Object.fromEntries(
+  [
+    'when_to_use',
+    'argument-hint',
+    'arguments',
+    'disable-model-invocation',
+    'user-invocable',
+    'model',
+    'effort',
+    'context',
+    'agent',
+    'hooks',
+    'paths',
+    'shell',
+  ].map((f) => [f, 'Claude Code']),
+);
+
+/**
+ * The Agent Skills specification's rules on the frontmatter of a skill folder's SKILL.md. Each breach
+ * is a warning, as the client implementation guide advises ("warn on issues but still load the
+ * skill"); `--strict` makes them errors. Lengths count characters (code points), as the spec does.
+ */
+export function checkAgentSkillsFields(fm: Frontmatter, folderName: string, report: Reporter): void {
   const at = (key: string) => fm.keys.get(key)?.valueOffset ?? fm.offset;
-  for (const key of Object.keys(fm.values))
-    if (!ALLOWED.includes(key))
-      report.warn(
-        'unknown-field',
-        `"${key}" is not an Agent Skills frontmatter field (${ALLOWED.join(', ')}); move it under metadata: as "${key}: …"`,
-        fm.keys.get(key)?.offset ?? fm.offset,
+  for (const key of Object.keys(fm.values)) {
+    if (SPEC_FIELDS.includes(key)) continue;
+    const keyAt = fm.keys.get(key)?.offset ?? fm.offset;
+    if (CLIENT_FIELDS[key]) {
+      report.info(
+        'client-field',
+        `"${key}" is a ${CLIENT_FIELDS[key]} field, not one of the Agent Skills spec's; ${CLIENT_FIELDS[key]} reads it at the top level, and other clients ignore it`,
+        keyAt,
+        keyAt + key.length,
       );
-  const { name, description, compatibility, metadata, license } = fm.values;
-  if (typeof name === 'string') checkName(name, folderName, at('name'), report);
-  if (typeof description === 'string' && description.length > MAX_DESCRIPTION)
+      continue;
+    }
+    const move = moveUnderMetadata(fm, key);
+    report.warn(
+      'unknown-field',
+      `"${key}" is not an Agent Skills frontmatter field (${SPEC_FIELDS.join(', ')}); ${move ? `move it under metadata: as ${move.line.trim()}` : 'remove it, or keep it under metadata: as text'}`,
+      keyAt,
+      keyAt + key.length,
+      move?.edit,
+    );
+  }
+  const name = textField(fm, 'name');
+  if (typeof name === 'string' && name.trim()) checkName(fm, name, folderName, report);
+  const description = textField(fm, 'description');
+  if (typeof description === 'string' && characters(description.trim()) > MAX_DESCRIPTION)
     report.warn(
       'description-too-long',
-      `the description has ${description.length} characters; the spec allows at most ${MAX_DESCRIPTION}: say what the skill does and when to use it, and move details into the body`,
+      `the description has ${characters(description.trim())} characters; the spec allows at most ${MAX_DESCRIPTION}: say what the skill does and when to use it, and move details into the body`,
       at('description'),
     );
+  const compatibility = textField(fm, 'compatibility');
   if (compatibility !== undefined) {
     if (typeof compatibility !== 'string' || !compatibility.trim())
       report.warn(
@@ -39,26 +75,22 @@ export function checkAgentSkillsFields(
         'compatibility must be a non-empty text such as "Requires git and network access"',
         at('compatibility'),
       );
-    else if (compatibility.length > MAX_COMPATIBILITY)
+    else if (characters(compatibility) > MAX_COMPATIBILITY)
       report.warn(
         'compatibility-too-long',
-        `compatibility has ${compatibility.length} characters; the spec allows at most ${MAX_COMPATIBILITY}`,
+        `compatibility has ${characters(compatibility)} characters; the spec allows at most ${MAX_COMPATIBILITY}`,
         at('compatibility'),
       );
   }
-  if (metadata !== undefined) checkMetadata(metadata, at('metadata'), report);
-  if (license !== undefined && typeof license !== 'string')
+  if (fm.values.metadata !== undefined) checkMetadata(fm, report);
+  if (textField(fm, 'license') === null)
     report.warn(
       'bad-license',
       'license must be text: a license name or the name of a bundled license file',
       at('license'),
     );
   const tools = fm.values['allowed-tools'];
-  if (
-    tools !== undefined &&
-    typeof tools !== 'string' &&
-    !(Array.isArray(tools) && tools.every((t) => typeof t === 'string'))
-  )
+  if (tools !== undefined && typeof textField(fm, 'allowed-tools') !== 'string' && !isTextList(tools))
     report.warn(
       'bad-allowed-tools',
       'allowed-tools must be a space-separated text of tool names, such as "Bash(git:*) Read"',
@@ -66,46 +98,46 @@ export function checkAgentSkillsFields(
     );
 }
 
-function checkName(raw: string, folderName: string | undefined, offset: number, report: Reporter): void {
+function isTextList(value: unknown): boolean {
+  return Array.isArray(value) && value.every((t) => typeof t === 'string');
+}
+
+/**
+ * The naming rule and the folder match. The name suggested is the folder's when that keeps the rule
+ * (so the one edit settles both), else the name made to keep it, with the folder renamed to match.
+ */
+function checkName(fm: Frontmatter, raw: string, folderName: string, report: Reporter): void {
   const name = raw.trim().normalize('NFKC');
-  const end = offset + raw.length;
-  const problems: string[] = [];
-  if (name.length > MAX_NAME) problems.push(`it has ${name.length} characters (at most ${MAX_NAME})`);
-  if (name !== name.toLowerCase()) problems.push('it has upper-case letters');
-  if (!/^[\p{L}\p{N}-]*$/u.test(name))
-    problems.push('it has characters other than letters, digits and hyphens');
-  if (name.startsWith('-') || name.endsWith('-')) problems.push('it starts or ends with a hyphen');
-  if (name.includes('--')) problems.push('it has consecutive hyphens');
+  const folder = folderName.normalize('NFKC');
+  const value = written(fm, ['name']);
+  const start = value?.start ?? fm.offset;
+  const end = value?.end ?? start;
+  const fixTo = (text: string) => (value && !fm.repaired ? { start, end, text } : undefined);
+  const problems = nameProblems(name);
+  const suggestion = isValidName(folder) ? folder : slugName(name);
   if (problems.length)
     report.warn(
       'bad-name',
-      `the name "${raw}" breaks the Agent Skills naming rule: ${problems.join('; ')}; use lower-case words joined by single hyphens, such as "pdf-processing"`,
-      offset,
+      `the name "${raw}" breaks the Agent Skills naming rule: ${problems.join('; ')} (lower-case letters, digits and single hyphens, at most 64 characters)` +
+        (suggestion
+          ? `: write name: ${suggestion}${suggestion !== folder ? ` and rename the folder to "${suggestion}"` : ''}`
+          : ''),
+      start,
       end,
+      suggestion ? fixTo(suggestion) : undefined,
     );
-  if (folderName !== undefined && folderName.normalize('NFKC') !== name)
-    report.warn(
-      'name-mismatch',
-      `the name "${raw}" differs from its folder "${folderName}"; the spec wants them equal: rename the folder or the name`,
-      offset,
-      end,
-    );
-}
-
-function checkMetadata(metadata: unknown, offset: number, report: Reporter): void {
-  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
-    report.warn(
-      'bad-metadata',
-      'metadata must be a mapping of string keys to string values, such as metadata: { author: example-org, version: "1.0" }',
-      offset,
-    );
-    return;
-  }
-  const bad = Object.entries(metadata).filter(([, v]) => typeof v !== 'string');
-  if (bad.length)
-    report.warn(
-      'bad-metadata',
-      `metadata values must be strings; quote ${bad.map(([k, v]) => `${k}: "${typeof v === 'object' ? JSON.stringify(v) : String(v)}"`).join(', ')}`,
-      offset,
-    );
+  if (folder === name) return;
+  const rename = problems.length ? suggestion : name;
+  report.warn(
+    'name-mismatch',
+    `the name "${raw}" differs from its folder "${folderName}"; the spec wants them equal: ` +
+      (isValidName(folder)
+        ? `write name: ${folder}`
+        : rename
+          ? `rename the folder to "${rename}"`
+          : 'give the folder and the name one name that keeps the naming rule'),
+    start,
+    end,
+    isValidName(folder) ? fixTo(folder) : undefined,
+  );
 }

@@ -1,4 +1,4 @@
-import validVersion from 'semver/functions/valid.js';
+import { basename, dirname, resolve } from 'node:path';
 import { SourceText } from '../../ir/source.js';
 import { ANY_OBJECT } from '../../ir/schema.js';
 import type { DocPart, LoadResult, Skill } from '../../ir/skill.js';
@@ -6,7 +6,9 @@ import { checkAgentSkillsFields } from './agent-skills-fields.js';
 import { checkCoreSections } from './agentos-sections.js';
 import { splitChunks, type ChunkedBody } from './chunks.js';
 import { findFrontmatter } from './frontmatter-block.js';
-import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+import { parseFrontmatter } from './frontmatter.js';
+import { agentosIdentity, agentSkillsIdentity, NO_DESCRIPTION, noFrontmatter } from './identity.js';
+import { checkLinks } from './links.js';
 import { chunkPart, filePart, sectionPart } from './parts.js';
 import { Reporter } from './reporter.js';
 import { docRouting } from './routing.js';
@@ -32,20 +34,20 @@ export interface DocInput {
   fallbackName?: string;
 }
 
-/** AgentOS's default description of a document that has none. */
-const NO_DESCRIPTION = 'No description provided';
-
 /**
  * Parses and checks one skill document into a `Skill` with a `doc`: summary, body and parts. The
  * skill is returned only when there are no errors; warnings (the spec's rules that real skills break)
- * leave it loadable. A document without a frontmatter, or without name or description, loads with
- * AgentOS's defaults (the file's name, "No description provided"), with a warning.
+ * leave it loadable. An Agent Skills SKILL.md without a frontmatter, a name or a description is an
+ * error (the client implementation guide skips such skills); an AgentOS document without them loads
+ * with AgentOS's defaults (the file's name, "No description provided"), with a warning.
  */
 export function compileSkillDoc(input: DocInput): LoadResult {
   const { file, text, profile } = input;
   const report = new Reporter(new SourceText(file, text));
   const found = findFrontmatter(text);
-  if (found === undefined)
+  const folderName = input.folder?.name ?? basename(dirname(resolve(file)));
+  if (found === undefined && profile === 'agent-skills') noFrontmatter(text, folderName, report);
+  else if (found === undefined)
     report.warn(
       'missing-frontmatter',
       `no frontmatter, so the document is loaded with AgentOS's defaults (name "${defaultName(input)}", description "${NO_DESCRIPTION}"); start it with "---", name: and description: lines, then "---"`,
@@ -62,8 +64,12 @@ export function compileSkillDoc(input: DocInput): LoadResult {
     return { skills: [], diagnostics: report.diagnostics };
   }
   const fm = parseFrontmatter(block, report);
-  const identity = fm && readIdentity(fm, defaultName(input), found !== undefined, report);
-  if (fm && profile === 'agent-skills') checkAgentSkillsFields(fm, input.folder?.name, report);
+  const identity =
+    profile === 'agentos'
+      ? fm && agentosIdentity(fm, defaultName(input), found !== undefined, report)
+      : fm && found && agentSkillsIdentity(fm, block, text, folderName, report);
+  if (fm && found && profile === 'agent-skills') checkAgentSkillsFields(fm, folderName, report);
+  if (input.folder) checkLinks(text, block.bodyStart, input.folder, report);
 
   const scanned = scanBody(text, block.bodyStart);
   const headings = scanned.marks.filter((m): m is HeadingLine => m.kind === 'heading');
@@ -129,63 +135,8 @@ function collectParts(
   return { core: sectioned?.core ?? chunked.core, parts };
 }
 
-interface Identity {
-  name: string;
-  description: string;
-  version: string;
-}
-
-/**
- * name and description, each defaulting as AgentOS does (with a warning, since agents list and pick
- * skills by them; `warn` is false when the missing frontmatter was already reported), and the version.
- */
-function readIdentity(fm: Frontmatter, fallback: string, warn: boolean, report: Reporter): Identity {
-  const { name, description } = fm.values;
-  const at = (key: string) => fm.keys.get(key)?.valueOffset ?? fm.offset;
-  const hasName = typeof name === 'string' && name.trim() !== '';
-  const hasDescription = typeof description === 'string' && description.trim() !== '';
-  if (!hasName && warn)
-    report.warn(
-      'missing-name',
-      `the frontmatter has no name, so the document is named "${fallback}" after its file; write the id agents and tools use for it, such as name: data_analyzer`,
-      at('name'),
-    );
-  if (!hasDescription && warn)
-    report.warn(
-      'missing-description',
-      `the frontmatter has no description, so AgentOS's "${NO_DESCRIPTION}" stands in; write what the skill does and when to use it: agents pick skills by it`,
-      at('description'),
-    );
-  return {
-    name: hasName ? (name as string).trim() : fallback,
-    description: hasDescription ? (description as string).trim() : NO_DESCRIPTION,
-    version: readVersion(fm, report),
-  };
-}
-
 /** The name of a document without `name:`: its file's (or folder's) name, as a skill id. */
 function defaultName(input: DocInput): string {
   const base = input.fallbackName ?? input.file.replace(/^.*[\\/]/, '').replace(/\.md$/i, '');
   return base.replace(/[^\p{L}\p{N}_-]+/gu, '_') || 'unknown';
-}
-
-/** `version:` (AgentOS) or `metadata.version` (Agent Skills), as written; 1.0.0 when there is none. */
-function readVersion(fm: Frontmatter, report: Reporter): string {
-  const key = fm.keys.get('version');
-  const meta = fm.values.metadata;
-  const fromMeta = meta && typeof meta === 'object' ? (meta as Record<string, unknown>).version : undefined;
-  const raw =
-    fm.values.version !== undefined
-      ? (key?.raw ?? String(fm.values.version))
-      : typeof fromMeta === 'string'
-        ? fromMeta
-        : undefined;
-  if (raw === undefined) return '1.0.0';
-  if (!validVersion(raw))
-    report.warn(
-      'bad-version',
-      `version "${raw}" is not a semantic version like 1.0.0 (major.minor.patch)`,
-      key?.valueOffset ?? fm.keys.get('metadata')?.valueOffset ?? fm.offset,
-    );
-  return raw;
 }

@@ -1,3 +1,4 @@
+import type { Document } from 'yaml';
 import { readYaml, yamlValue } from '../kit/read-yaml.js';
 import type { FrontmatterBlock } from './frontmatter-block.js';
 import type { Reporter } from './reporter.js';
@@ -17,6 +18,12 @@ export interface Frontmatter {
   keys: Map<string, KeyAt>;
   /** The file offset of the frontmatter's first line, for diagnostics about missing keys. */
   offset: number;
+  /** The YAML document, for the source text of values; its ranges are offsets into the block's YAML. */
+  doc?: Document.Parsed;
+  /** Whether unquoted `key: a: b` values were quoted to parse it (the document's ranges then differ). */
+  repaired: boolean;
+  /** The YAML text the document was parsed from. */
+  yaml: string;
 }
 
 // Each pattern is anchored and has one run a long line can make it backtrack over, once (a lazy
@@ -35,6 +42,8 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
   const keys = topLevelKeys(block);
   const first = readYaml(block.yaml);
   let doc = first.doc;
+  let repaired = false;
+  let yaml = block.yaml;
   if (!doc || first.problems.length) {
     const repair = quoteColonValues(block);
     const retry = doc && repair && readYaml(repair.yaml);
@@ -54,8 +63,11 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
         `the value of "${f.key}" contains ": ", which YAML reads as a nested mapping; it is read as text here, but quote it: ${f.key}: ${JSON.stringify(f.value)}`,
         f.start,
         f.end,
+        { start: f.start, end: f.end, text: JSON.stringify(f.value) },
       );
     doc = retry.doc;
+    repaired = true;
+    yaml = repair.yaml;
   }
   const read = yamlValue(doc);
   if ('problem' in read) {
@@ -68,7 +80,7 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
     return undefined;
   }
   const value = read.value;
-  if (value === null || value === undefined) return { values: {}, keys, offset: block.yamlStart };
+  if (value === null || value === undefined) return { values: {}, keys, offset: block.yamlStart, repaired, yaml };
   if (typeof value !== 'object' || Array.isArray(value)) {
     report.error(
       'bad-frontmatter',
@@ -77,7 +89,7 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
     );
     return undefined;
   }
-  return { values: value as Record<string, unknown>, keys, offset: block.yamlStart };
+  return { values: value as Record<string, unknown>, keys, offset: block.yamlStart, doc, repaired, yaml };
 }
 
 /** A plain value without its trailing ` # comment`, found in one pass (a regex would backtrack over long runs of spaces). */

@@ -11,21 +11,21 @@ const SKILL_FILES = ['SKILL.md', 'skill.md'];
 /** `SKILL.md`, `skill.md` and `<name>.SKILL.md`: skill documents by their name, whatever their frontmatter. */
 const SKILL_NAME = /(?:^|\.)skill\.md$/i;
 const CHUNK_TAG = /<chunk\s+[^>]*\bid\s*=/;
-/** Frontmatter keys only skill documents use (Agent Skills' fields); a docs site's title: is not one. */
-const SKILL_KEYS = /^(?:allowed-tools|license|compatibility|metadata|version)[ \t]*:/m;
-
 /**
  * A skill document in one Markdown file (AgentOS): a frontmatter with name and description, a core,
- * and `<chunk>` blocks. A file named like a skill document (`SKILL.md`, `x.SKILL.md`), or with a
- * frontmatter naming a `name` or `description`, is one; what it lacks takes AgentOS's defaults, with a
- * warning. A file named SKILL.md is read with its folder, as an Agent Skills folder.
+ * and `<chunk>` blocks. In a folder walk only files named like one (`x.SKILL.md`) are: plugin
+ * repositories keep subagents, slash commands and prompt templates in Markdown with the same
+ * frontmatter. A file the user names is one by its name or by a frontmatter naming a `name` or
+ * `description`; what it lacks takes AgentOS's defaults, with a warning. A file named SKILL.md is
+ * read with its folder, as an Agent Skills folder.
  */
 export const skilldocFile: FileDialect = {
   name: 'skilldoc',
-  claimsFile: (path, text) => {
+  claimsFile: (path, text, named) => {
     if (!path.toLowerCase().endsWith('.md')) return false;
     if (SKILL_FILES.includes(basename(path)) && inEngineFolder(dirname(resolve(path)))) return false;
     if (SKILL_NAME.test(basename(path))) return true;
+    if (!named) return false;
     const block = findFrontmatter(text);
     return typeof block === 'object' && hasNameOrDescription(block.yaml);
   },
@@ -38,15 +38,21 @@ export const skilldocFile: FileDialect = {
           profile: 'agentos',
           fallbackName: basename(path).replace(/(\.skill)?\.md$/i, ''),
         }),
-  resembles: (path, text) => {
+  passedOver: (path, text) => {
     if (!path.toLowerCase().endsWith('.md')) return undefined;
     const block = findFrontmatter(text);
-    if (typeof block === 'object' && (SKILL_KEYS.test(block.yaml) || CHUNK_TAG.test(text)))
-      return 'it has a frontmatter of a skill document, but neither name: nor description:; add them to load it';
-    if (block === undefined && CHUNK_TAG.test(text))
-      return 'it has <chunk> blocks but no frontmatter; start it with a frontmatter (---, name:, description:, ---) to load it as a skill document';
-    return undefined;
+    const looks = typeof block === 'object' && hasNameOrDescription(block.yaml);
+    if (!looks && !CHUNK_TAG.test(text)) return undefined;
+    const what = KIND_BY_FOLDER[basename(dirname(resolve(path)))] ?? 'Markdown';
+    return `${what} with ${looks ? 'a name/description frontmatter' : '<chunk> blocks'}, not a skill: in a folder, skill documents are SKILL.md folders and *.SKILL.md files (name the file to read it as one)`;
   },
+};
+
+/** What plugin repositories keep in these folders: Markdown with a skill-like frontmatter that is not a skill. */
+const KIND_BY_FOLDER: Record<string, string> = {
+  agents: 'a subagent definition',
+  commands: 'a slash command',
+  prompts: 'a prompt template',
 };
 
 /** An Agent Skills folder: SKILL.md, and references/, scripts/, assets/ and other files as on-demand parts. */

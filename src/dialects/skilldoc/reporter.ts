@@ -12,6 +12,8 @@ export type SkillDocCode =
   | 'bad-metadata'
   | 'bad-name'
   | 'bad-version'
+  | 'broken-link'
+  | 'client-field'
   | 'compatibility-too-long'
   | 'description-too-long'
   | 'duplicate-chunk'

@@ -22,7 +22,7 @@ test(
     const files = markdownFiles(DIR);
     const { units, skipped } = await loadPaths([DIR]);
     assert.deepEqual(
-      skipped.map((p) => relative(DIR, p)).sort(),
+      skipped.map((s) => relative(DIR, s.path)).sort(),
       ['MANIFEST.txt', 'lib_auth_verify_session.md'],
       'only the manifest and the empty file belong to no dialect',
     );
@@ -55,7 +55,7 @@ test(
       for (let cut = 0; cut <= text.length; cut += Math.max(1, Math.floor(text.length / 40))) {
         const part = text.slice(0, cut);
         assert.doesNotThrow(
-          () => agenticdsl.claimsFile(file, part) && agenticdsl.loadFile(file, part),
+          () => agenticdsl.claimsFile(file, part, true) && agenticdsl.loadFile(file, part),
           `${file} cut at ${cut}`,
         );
       }

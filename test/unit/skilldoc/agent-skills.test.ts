@@ -90,7 +90,7 @@ test("breaches of the Agent Skills spec's frontmatter rules are warnings at thei
 test('a SKILL.md named on its own is read with its folder; without a name it is named after the folder', async () => {
   const file = join(PDF, 'SKILL.md');
   const text = readFileSync(file, 'utf8');
-  assert.equal(skilldocFile.claimsFile(file, text), true);
+  assert.equal(skilldocFile.claimsFile(file, text, true), true);
   const skill = onlySkill(skilldocFile.loadFile(file, text));
   assert.equal(skill.source, PDF);
   assert.equal(skill.doc.parts.length, 6);

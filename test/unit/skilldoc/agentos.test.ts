@@ -226,16 +226,16 @@ test('a required section hidden inside a chunk is named', () => {
 });
 
 test('which files the AgentOS file dialect claims', () => {
-  assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n---\n'), true);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\r\nname: a\r\ndescription: b\r\n---\r\n'), true);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\ndescription: b\n---\n'), true);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\nnav_order: 2\n---\n'), false);
-  assert.equal(skilldocFile.claimsFile('notes.SKILL.md', '# Notes\nNo frontmatter.\n'), true, 'by its name');
-  assert.equal(skilldocFile.claimsFile('a.md', '# README\nname: a\ndescription: b\n'), false);
-  assert.equal(skilldocFile.claimsFile('a.txt', '---\nname: a\ndescription: b\n---\n'), false);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n'), false);
+  assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n---\n', true), true);
+  assert.equal(skilldocFile.claimsFile('a.md', '---\r\nname: a\r\ndescription: b\r\n---\r\n', true), true);
+  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\ndescription: b\n---\n', true), true);
+  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\nnav_order: 2\n---\n', true), false);
+  assert.equal(skilldocFile.claimsFile('notes.SKILL.md', '# Notes\nNo frontmatter.\n', true), true, 'by its name');
+  assert.equal(skilldocFile.claimsFile('a.md', '# README\nname: a\ndescription: b\n', true), false);
+  assert.equal(skilldocFile.claimsFile('a.txt', '---\nname: a\ndescription: b\n---\n', true), false);
+  assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n', true), false);
   assert.equal(
-    skilldocFile.claimsFile('x/.skills/intake/SKILL.md', '---\nname: a\ndescription: b\n---\n'),
+    skilldocFile.claimsFile('x/.skills/intake/SKILL.md', '---\nname: a\ndescription: b\n---\n', true),
     false,
     'an engine folder owns its SKILL.md',
   );

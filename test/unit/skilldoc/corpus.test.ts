@@ -68,8 +68,8 @@ test(
       'template 2:7 warning skilldoc/name-mismatch',
     ]);
     assert.ok(
-      skipped.every((p) => p.includes('/_spec/') || p.endsWith('MANIFEST.txt')),
-      skipped.join(', '),
+      skipped.every((s) => s.path.includes('/_spec/') || s.path.endsWith('MANIFEST.txt')),
+      skipped.map((s) => s.path).join(', '),
     );
     const pdf = units.find((u) => u.path.endsWith('/pdf'))!.skills[0].doc!;
     assert.deepEqual(

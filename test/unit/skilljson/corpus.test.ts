@@ -11,7 +11,7 @@ test('the corpus skills and the spec examples load without errors', { skip: corp
   const errors = units.flatMap((u) => u.diagnostics).filter((d) => d.severity === 'error');
   assert.deepEqual(errors, []);
   assert.deepEqual(
-    skipped.map((p) => p.slice(OPENEVO.length + 1)),
+    skipped.map((s) => s.path.slice(OPENEVO.length + 1)),
     ['spec_examples/06_meta_schema.json'],
   );
   const ids = units.flatMap((u) => u.skills.map((s) => `${s.id} ${s.meta?.mode}`));

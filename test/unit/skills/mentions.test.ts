@@ -16,5 +16,8 @@ test('Markdown that mentions AgenticDSL in a code span or a fence is not taken f
     units.flatMap((u) => u.diagnostics.map((d) => d.code)),
     [],
   );
-  assert.deepEqual(skipped, [join(dir, 'notes.md')]);
+  assert.deepEqual(
+    skipped.map((s) => s.path),
+    [join(dir, 'notes.md')],
+  );
 });
