@@ -2,7 +2,7 @@ export { DocLookupError } from './errors.js';
 export { findDocSkill, findDocPart, loadDocChunk } from './load-part.js';
 export { headingLevel, sectionIds, type HeadingLevel } from './levels.js';
 export { catalogView, groupByFolder } from './catalog.js';
-export { docTokens, saving, type DocTokens } from './token-stats.js';
+export { docTokens, docTokensAll, saving, type DocTokens } from './token-stats.js';
 export {
   generateSkillDoc,
   checkGenerated,

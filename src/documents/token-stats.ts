@@ -1,4 +1,4 @@
-import { count } from '../tokens/index.js';
+import { countAll } from '../tokens/index.js';
 import type { Skill } from '../ir/skill.js';
 
 /** Token counts of one document skill in its loading modes (o200k_base, see src/tokens). */
@@ -15,18 +15,37 @@ export interface DocTokens {
 
 /** Counts the tokens of a document skill's body, its summary, and its body with its reference files. */
 export async function docTokens(skill: Skill): Promise<DocTokens> {
-  const doc = skill.doc;
-  if (!doc) throw new Error(`${skill.id} is not a document skill`);
-  const full = count(doc.body);
-  let references = 0;
-  for (const part of doc.parts) if (part.kind === 'reference') references += count(await part.load());
-  return {
-    id: skill.id,
-    source: skill.source,
-    full,
-    summary: count(doc.summary),
-    withReferences: full + references,
-  };
+  return (await docTokensAll([skill]))[0];
+}
+
+/**
+ * `docTokens` of many document skills, their texts counted together (on several threads when there is
+ * much text: a repository's reference files can be megabytes).
+ */
+export async function docTokensAll(skills: readonly Skill[]): Promise<DocTokens[]> {
+  const texts: string[] = [];
+  const spans: { skill: Skill; references: number }[] = [];
+  for (const skill of skills) {
+    const doc = skill.doc;
+    if (!doc) throw new Error(`${skill.id} is not a document skill`);
+    const references = await Promise.all(
+      doc.parts.filter((p) => p.kind === 'reference').map((p) => p.load()),
+    );
+    texts.push(doc.body, doc.summary, ...references);
+    spans.push({ skill, references: references.length });
+  }
+  const counts = await countAll(texts);
+  let at = 0;
+  return spans.map(({ skill, references }) => {
+    const [full, summary, ...refs] = counts.slice(at, (at += 2 + references));
+    return {
+      id: skill.id,
+      source: skill.source,
+      full,
+      summary,
+      withReferences: full + refs.reduce((a, b) => a + b, 0),
+    };
+  });
 }
 
 /** The share of tokens the summary saves against the full body, 0–1. */

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { checkFacts, type CheckFacts } from '../ir/skill.js';
+import { askWorker, findWorkerScript } from '../text/worker-thread.js';
 import {
   findTargets,
   loadTargets,
@@ -67,21 +66,7 @@ async function loadHere(
 }
 
 function inThread(script: URL, targets: readonly LoadTarget[], options: LoadOptions): Promise<CheckedPaths> {
-  const ts = script.pathname.endsWith('.ts');
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(ts ? viaTsx(script) : script, {
-      eval: ts,
-      workerData: { targets, options },
-      stdout: true,
-      stderr: true,
-    });
-    worker.once('message', (answer: CheckedPaths) => {
-      resolve(answer);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the loading thread exited with code ${code}`)));
-  });
+  return askWorker<CheckedPaths>(script, { targets, options });
 }
 
 /** `targets` in `n` contiguous shares of nearly equal length. */
@@ -90,20 +75,11 @@ function split<T>(targets: readonly T[], n: number): T[][] {
   return Array.from({ length: n }, (_, i) => targets.slice(i * size, (i + 1) * size)).filter((s) => s.length);
 }
 
-/**
- * The worker's entry: next to this module once compiled (dist/library), beside the bundled CLI's
- * chunks (dist/cli-bundle → dist/library), or the TypeScript source under tsx.
- */
+/** The worker's entry (dist/skills once compiled, seen from the bundled CLI's chunks, or the source). */
 function workerScript(): URL | undefined {
-  for (const candidate of ['./load-worker.js', '../library/load-worker.js', './load-worker.ts']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(url)) return url;
-  }
-  return undefined;
-}
-
-/** A bootstrap that loads a TypeScript worker through tsx's API (a worker does not get the process's hooks). */
-function viaTsx(script: URL): string {
-  const href = JSON.stringify(script.href);
-  return `import('tsx/esm/api').then(({ tsImport }) => tsImport(${href}, ${href}))`;
+  return findWorkerScript(import.meta.url, [
+    './load-worker.js',
+    '../skills/load-worker.js',
+    './load-worker.ts',
+  ]);
 }

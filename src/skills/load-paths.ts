@@ -54,7 +54,8 @@ export async function loadTargets(
 
 async function loadTarget(target: LoadTarget, options: LoadOptions): Promise<LoadedPaths> {
   const out: LoadedPaths = { units: [], skipped: [] };
-  if (target.kind === 'report') out.units.push({ path: target.path, skills: [], diagnostics: target.diagnostics });
+  if (target.kind === 'report')
+    out.units.push({ path: target.path, skills: [], diagnostics: target.diagnostics });
   else if (target.kind === 'file') await loadFile(target.path, options, out, target.explicit);
   else {
     // A dialect can have a file and a folder front end under one name (skill documents do).
@@ -131,7 +132,11 @@ function readText(
           },
         ],
       });
-    else out.skipped.push({ path, reason: passedOver(path, text, options) ?? 'not a skill file of any dialect' });
+    else
+      out.skipped.push({
+        path,
+        reason: passedOver(path, text, options) ?? 'not a skill file of any dialect',
+      });
     return;
   }
   try {

@@ -174,7 +174,10 @@ class FolderWalk {
     return targets.filter((t, i) => {
       const real = reals[i];
       if (real === undefined || kept.get(real) === i) return true;
-      this.skipped.push({ path: t.path, reason: `the same as ${targets[kept.get(real)!].path}, loaded there` });
+      this.skipped.push({
+        path: t.path,
+        reason: `the same as ${targets[kept.get(real)!].path}, loaded there`,
+      });
       return false;
     });
   }
@@ -187,7 +190,9 @@ function inside(path: string, folder: string): boolean {
 
 function reportOnly(path: string, severity: Diagnostic['severity'], code: string, message: string): Walk {
   return {
-    targets: [{ kind: 'report', path, diagnostics: [{ file: path, line: 1, column: 1, severity, code, message }] }],
+    targets: [
+      { kind: 'report', path, diagnostics: [{ file: path, line: 1, column: 1, severity, code, message }] },
+    ],
     skipped: [],
   };
 }

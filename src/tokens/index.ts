@@ -1,2 +1,3 @@
 export { count } from './count.js';
 export { cut, type Cut } from './cut.js';
+export { countAll } from './count-in-threads.js';

@@ -92,13 +92,14 @@ async function show(
 
 async function stats(paths: string[], json: boolean, dialect?: DialectName): Promise<number> {
   // The tokenizer and the model SDK load only for the subcommands that need them.
-  const { catalogView, docTokens, saving, statsTable } = await import('../../documents/index.js');
+  const { catalogView, docTokensAll, saving, statsTable } = await import('../../documents/index.js');
   const { count } = await import('../../tokens/index.js');
   const { units } = await loadPaths(paths, { dialect });
   const skills = units.flatMap((u) => u.skills).filter((s) => s.doc);
-  const rows: (DocTokens & { file: string })[] = [];
-  for (const s of skills)
-    rows.push({ ...(await docTokens(s)), file: relative(process.cwd(), s.source) || '.' });
+  const rows: (DocTokens & { file: string })[] = (await docTokensAll(skills)).map((t) => ({
+    ...t,
+    file: relative(process.cwd(), t.source) || '.',
+  }));
   const sum = (k: 'full' | 'summary' | 'withReferences') => rows.reduce((a, r) => a + r[k], 0);
   const totals = {
     full: sum('full'),

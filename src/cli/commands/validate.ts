@@ -74,7 +74,11 @@ function printHuman(
   for (const u of units) {
     for (const d of [...u.diagnostics].sort(compareDiagnostics)) {
       if (d.severity === 'info' && !verbose) continue;
-      const sev = isError(d) ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.dim('info');
+      const sev = isError(d)
+        ? c.red('error')
+        : d.severity === 'warning'
+          ? c.yellow('warning')
+          : c.dim('info');
       lines.push(`${c.bold(`${d.file}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.code)} ${d.message}`);
     }
     if (verbose)

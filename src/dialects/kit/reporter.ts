@@ -32,8 +32,8 @@ export class FileReporter<Code extends string = string> {
   }
 
   /** Records an info line: something accepted that is worth knowing (never an error, even with --strict). */
-  info(code: Code, message: string, start: number, end?: number): void {
-    this.diagnostics.push(this.src.diagnostic('info', `${this.prefix}/${code}`, message, start, end));
+  info(code: Code, message: string, start: number, end?: number, fix?: OffsetEdit): void {
+    this.diagnostics.push(this.src.diagnostic('info', `${this.prefix}/${code}`, message, start, end, fix));
   }
 
   /** The file position of an offset, for compiled expressions and node locations. */

@@ -80,7 +80,8 @@ export function parseFrontmatter(block: FrontmatterBlock, report: Reporter): Fro
     return undefined;
   }
   const value = read.value;
-  if (value === null || value === undefined) return { values: {}, keys, offset: block.yamlStart, repaired, yaml };
+  if (value === null || value === undefined)
+    return { values: {}, keys, offset: block.yamlStart, repaired, yaml };
   if (typeof value !== 'object' || Array.isArray(value)) {
     report.error(
       'bad-frontmatter',

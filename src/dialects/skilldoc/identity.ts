@@ -63,7 +63,12 @@ export function agentSkillsIdentity(
   }
   if (typeof name !== 'string' || !name.trim() || typeof description !== 'string' || !description.trim())
     return undefined;
-  return { name: name.trim(), description: description.trim(), version: metadataVersion(fm) };
+  // The id is the name normalised as the spec compares names (NFKC), so a decomposed "café" is "café".
+  return {
+    name: name.trim().normalize('NFKC'),
+    description: description.trim(),
+    version: metadataVersion(fm),
+  };
 }
 
 /**
@@ -71,7 +76,12 @@ export function agentSkillsIdentity(
  * since agents list and pick skills by them; `warn` is false when a missing frontmatter was already
  * reported), and the version.
  */
-export function agentosIdentity(fm: Frontmatter, fallback: string, warn: boolean, report: Reporter): Identity {
+export function agentosIdentity(
+  fm: Frontmatter,
+  fallback: string,
+  warn: boolean,
+  report: Reporter,
+): Identity {
   const name = textField(fm, 'name');
   const description = textField(fm, 'description');
   const at = (key: string) => fm.keys.get(key)?.valueOffset ?? fm.offset;

@@ -65,7 +65,9 @@ function check(
     `the link "${target}" leads to no file in the skill folder${near ? `; did you mean "${near}"?` : ''} (links are relative to the folder of SKILL.md)`,
     at,
     at + written.length,
-    fixed ? { start: at, end: at + written.length, text: fixed + target.slice(target.search(/[?#]|$/)) } : undefined,
+    fixed
+      ? { start: at, end: at + written.length, text: fixed + target.slice(target.search(/[?#]|$/)) }
+      : undefined,
   );
 }
 

@@ -25,13 +25,27 @@ export function checkMetadata(fm: Frontmatter, report: Reporter): void {
     const text = w?.scalar ? w.text : JSON.stringify(value ?? '');
     const quoted = JSON.stringify(text);
     const fixable = w && !fm.repaired && isMap(node) && (w.scalar || isFlow(fm, w.start));
-    report.warn(
-      'bad-metadata',
-      `metadata values must be text; "${key}" is ${describe(value)}: quote it, ${key}: ${quoted}`,
-      w?.start ?? at,
-      w?.end,
-      fixable ? { start: w.start, end: w.end, text: `${w.start === w.end ? ' ' : ''}${quoted}` } : undefined,
-    );
+    const fix = fixable
+      ? { start: w.start, end: w.end, text: `${w.start === w.end ? ' ' : ''}${quoted}` }
+      : undefined;
+    // A number or boolean is text as written to readers that take every scalar as text (the reference
+    // validator's strictyaml); to YAML it is not, so `version: 1.0` may reach a client as 1.
+    if (value !== null && typeof value !== 'object')
+      report.info(
+        'unquoted-metadata',
+        `metadata "${key}" is read as the text "${text}" as written, but a YAML reader takes it for ${describe(value)}: quote it, ${key}: ${quoted}`,
+        w?.start ?? at,
+        w?.end,
+        fix,
+      );
+    else
+      report.warn(
+        'bad-metadata',
+        `metadata values must be text; "${key}" is ${describe(value)}: quote it, ${key}: ${quoted}`,
+        w?.start ?? at,
+        w?.end,
+        fix,
+      );
   }
   if (isMap(node))
     for (const pair of node.items)

@@ -8,7 +8,10 @@ import { written } from './written.js';
  * written): the field's lines removed, one line added to the metadata mapping, or a new mapping at the
  * end. Undefined when the frontmatter's layout leaves no clean place (inline metadata, the key taken).
  */
-export function moveUnderMetadata(fm: Frontmatter, key: string): { edit: OffsetEdit; line: string } | undefined {
+export function moveUnderMetadata(
+  fm: Frontmatter,
+  key: string,
+): { edit: OffsetEdit; line: string } | undefined {
   const value = written(fm, [key]);
   if (fm.repaired || !value) return undefined;
   const meta = fm.values.metadata;

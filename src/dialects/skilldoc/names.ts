@@ -12,7 +12,8 @@ export function nameProblems(name: string): string[] {
   if (!length) problems.push('it is empty');
   if (length > MAX_NAME) problems.push(`it has ${length} characters (at most ${MAX_NAME})`);
   if (name !== name.toLowerCase()) problems.push('it has upper-case letters');
-  if (!/^[\p{L}\p{N}-]*$/u.test(name)) problems.push('it has characters other than letters, digits and hyphens');
+  if (!/^[\p{L}\p{N}-]*$/u.test(name))
+    problems.push('it has characters other than letters, digits and hyphens');
   if (name.startsWith('-') || name.endsWith('-')) problems.push('it starts or ends with a hyphen');
   if (name.includes('--')) problems.push('it has consecutive hyphens');
   return problems;

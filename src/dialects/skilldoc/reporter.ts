@@ -37,6 +37,7 @@ export type SkillDocCode =
   | 'unknown-field'
   | 'unquoted-attribute'
   | 'unquoted-colon'
+  | 'unquoted-metadata'
   | 'unreadable'
   | 'yaml';
 

@@ -71,8 +71,7 @@ test("breaches of the Agent Skills spec's frontmatter rules are warnings at thei
     '2:7 warning skilldoc/name-mismatch',
     '3:14 warning skilldoc/description-too-long',
     '5:16 warning skilldoc/compatibility-too-long',
-    '6:10 warning skilldoc/bad-metadata',
-    '10:16 warning skilldoc/bad-allowed-tools',
+    '9:5 warning skilldoc/bad-metadata',
   ]);
   const messages = result.diagnostics.map((d) => d.message);
   assert.match(
@@ -81,13 +80,13 @@ test("breaches of the Agent Skills spec's frontmatter rules are warnings at thei
   );
   assert.match(messages[2], /"Rule--Breaker-" differs from its folder "rule-breaker"/);
   assert.match(messages[3], /1070 characters; the spec allows at most 1024/);
-  assert.match(messages[5], /quote nested: "\{"too":"deep"\}"/);
+  assert.match(messages[5], /"nested" is a mapping: quote it, nested: "\{\\"too\\":\\"deep\\"\}"/);
   const skill = onlySkill(result);
   assert.equal(skill.doc.summary, 'Just text, no headings at all.');
   assert.deepEqual(skill.doc.parts, []);
 });
 
-test('a SKILL.md named on its own is read with its folder; without a name it is named after the folder', async () => {
+test('a SKILL.md named on its own is read with its folder; without a name it is an error that offers the folder name', async () => {
   const file = join(PDF, 'SKILL.md');
   const text = readFileSync(file, 'utf8');
   assert.equal(skilldocFile.claimsFile(file, text, true), true);
@@ -95,8 +94,13 @@ test('a SKILL.md named on its own is read with its folder; without a name it is 
   assert.equal(skill.source, PDF);
   assert.equal(skill.doc.parts.length, 6);
   const nameless = skilldocFile.loadFile('x/SKILL.md', '---\ndescription: d\n---\nBody.\n');
-  assert.deepEqual(brief(nameless.diagnostics), ['2:1 warning skilldoc/missing-name']);
-  assert.equal(onlySkill(nameless).id, 'x');
+  assert.deepEqual(brief(nameless.diagnostics), ['2:1 error skilldoc/missing-name']);
+  assert.deepEqual(nameless.skills, []);
+  assert.deepEqual(nameless.diagnostics[0].fix, {
+    start: { line: 2, column: 1 },
+    end: { line: 2, column: 1 },
+    text: 'name: x\n',
+  });
 });
 
 test('loadPaths: folders with SKILL.md are skill folders; Markdown without a name/description frontmatter is skipped', async () => {

@@ -230,7 +230,11 @@ test('which files the AgentOS file dialect claims', () => {
   assert.equal(skilldocFile.claimsFile('a.md', '---\r\nname: a\r\ndescription: b\r\n---\r\n', true), true);
   assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\ndescription: b\n---\n', true), true);
   assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\nnav_order: 2\n---\n', true), false);
-  assert.equal(skilldocFile.claimsFile('notes.SKILL.md', '# Notes\nNo frontmatter.\n', true), true, 'by its name');
+  assert.equal(
+    skilldocFile.claimsFile('notes.SKILL.md', '# Notes\nNo frontmatter.\n', true),
+    true,
+    'by its name',
+  );
   assert.equal(skilldocFile.claimsFile('a.md', '# README\nname: a\ndescription: b\n', true), false);
   assert.equal(skilldocFile.claimsFile('a.txt', '---\nname: a\ndescription: b\n---\n', true), false);
   assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n', true), false);
