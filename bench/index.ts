@@ -1,4 +1,5 @@
 import { benchAegisParse } from './aegis-parse.js';
+import { benchAgentSkills } from './agent-skills.js';
 import { benchAsyncChain } from './async-chain.js';
 import { benchChain } from './chain.js';
 import { benchCodelet } from './codelet.js';
@@ -26,6 +27,7 @@ benchColdStart();
 benchHostileGrowth();
 benchYamlCost();
 await benchSkillDoc();
+benchAgentSkills();
 await benchCodelet();
 await benchGraphFanout();
 benchChain();
