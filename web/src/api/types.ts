@@ -709,7 +709,7 @@ export interface components {
     /** @description lines and columns count from 1 */
     Diagnostic: {
       /** @enum {string} */
-      severity: 'error' | 'warning';
+      severity: 'error' | 'warning' | 'info';
       code: string;
       message: string;
       line: number;
@@ -718,6 +718,14 @@ export interface components {
       endColumn?: number;
       /** @description when the finding is in another file than the report's own (a file inside a skill folder) */
       file?: string;
+      /** @description the edit that fixes the finding: replace line:column up to endLine:endColumn with text */
+      fix?: {
+        line: number;
+        column: number;
+        endLine: number;
+        endColumn: number;
+        text: string;
+      };
     };
     ValidateRequest: {
       text: string;
