@@ -107,7 +107,9 @@ export const DiagnosticSchema = z
         text: z.string(),
       })
       .optional()
-      .openapi({ description: 'the edit that fixes the finding: replace line:column up to endLine:endColumn with text' }),
+      .openapi({
+        description: 'the edit that fixes the finding: replace line:column up to endLine:endColumn with text',
+      }),
   })
   .openapi('Diagnostic', { description: 'lines and columns count from 1' });
 
