@@ -279,16 +279,15 @@ test('the node budget stops the run at the node that would exceed it', async () 
 });
 
 test('the duration budget stops a node that is still running', async () => {
-  const { runtime } = setup();
+  const { runtime, tools } = setup();
   const skill = load(
     block('/__meta__', 'execution_budget:\n  max_duration_sec: 0.1') +
       block('/main/start', 'type: start\nnext: [wait]') +
       block('/main/wait', 'type: tool_call\ntool: sleep\narguments: {ms: 5000, tag: long}\nnext: [end]') +
       block('/main/end', 'type: end'),
   );
-  const t0 = performance.now();
   const r = await runtime.start(skill, {});
-  assert.ok(performance.now() - t0 < 2000, 'stopped long before the tool would finish');
+  assert.deepEqual(tools.log, ['start long'], 'the tool was stopped, not waited for');
   assert.deepEqual(r.error, {
     code: 'budget_exceeded',
     message: 'the run took longer than 100 ms (max_duration)',
@@ -352,9 +351,8 @@ test('the duration budget also cuts short a retry waiting in its back-off', asyn
       ) +
       block('/main/end', 'type: end'),
   );
-  const t0 = performance.now();
   const r = await runtime.start(skill, {});
-  assert.ok(performance.now() - t0 < 2000, 'did not sit out the 5 s back-off');
+  assert.equal(tools.failures, 4, 'one attempt: the 5 s back-off was cut short, not sat out');
   assert.deepEqual(r.error, {
     code: 'budget_exceeded',
     message: 'the run took longer than 200 ms (max_duration)',

@@ -103,13 +103,16 @@ test('a 429 with retry-after: 0 is retried and then succeeds', async (t) => {
   assert.equal(fake.requests.length, 2);
 });
 
-test('a 500 twice then success: retried with backoff (500 ms, then 1 s)', async (t) => {
-  const { fake, model } = await compatAt(t, [{ status: 500 }, { status: 503 }, { text: 'up again' }]);
-  const started = Date.now();
+test('a 500 and a 503 are retried until success (the backoff itself: retry-delay.test.ts)', async (t) => {
+  const now = { headers: { 'retry-after': '0' } };
+  const { fake, model } = await compatAt(t, [
+    { status: 500, ...now },
+    { status: 503, ...now },
+    { text: 'up again' },
+  ]);
   const result = await complete({ model, prompt: 'hi' });
   assert.equal(result.text, 'up again');
   assert.equal(fake.requests.length, 3);
-  assert.ok(Date.now() - started >= 1400, 'waited 500 ms + 1000 ms');
 });
 
 test('retries stop after maxRetries and the error says how many attempts were made', async (t) => {
@@ -154,10 +157,8 @@ test('connection refused says which URL cannot be reached', async () => {
 
 test('a hanging server times out with a clear message', async (t) => {
   const { model } = await compatAt(t, [{ hang: true }]);
-  const started = Date.now();
   const error = await callError(complete({ model, prompt: 'hi', timeoutMs: 300 }));
   assert.equal(error.message, 'compat:fake-model: timed out after 300 ms');
-  assert.ok(Date.now() - started < 2000);
 });
 
 test('a timeout also cuts a retry backoff short', async (t) => {
