@@ -8,7 +8,6 @@ import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { LibrarySkillService, loadLibrary, resolveSkill } from '../skills/index.js';
 import {
-  RunRefused,
   type RunEvent,
   type RunOptions,
   type RunPage,
@@ -20,6 +19,7 @@ import {
   type RunStore,
 } from '../runtime/index.js';
 import { awaitRun } from './await-run.js';
+import { findRun } from './find-run.js';
 import { openQueue } from './open-queue.js';
 import { openHost, type Host } from './open-host.js';
 import { openStore } from './open-store.js';
@@ -77,13 +77,13 @@ export interface Skein {
   readonly skills: SkeinSkills;
   /** Runs a skill (or what `skills.resolve` finds for a name) until it completes, pauses or fails. */
   run(skill: Skill | string, input: unknown, options?: RunOptions): Promise<RunResult>;
-  /** Answers a run that awaits a person, or continues one whose process died (no input). */
+  /** Answers a run that awaits a person, or continues one whose process died (no input); by its id or a unique prefix. */
   resume(runId: string, input: unknown, options?: RunOptions): Promise<RunResult>;
   /**
    * Cancels a run that has not ended, wherever it runs, and returns it (failed with code `cancelled`):
    * a run of this process is aborted; a run held by another live process is asked through the store
    * and awaited up to `waitMs` (default 5 s; it may still be running then). `RunRefused` with
-   * `run_not_found` or `run_ended` otherwise.
+   * `run_not_found` or `run_ended` otherwise. By the run's id or a unique prefix of it.
    */
   cancel(runId: string, waitMs?: number): Promise<RunRecord>;
   getRun(runId: string): Promise<RunRecord | undefined>;
@@ -160,16 +160,18 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       if (!q) return (await runtime()).start(resolved, input, runOptions);
       return follow(await (await runtime()).enqueue(resolved, input), -1, q, runOptions);
     },
-    async resume(runId, input, runOptions) {
+    async resume(idOrPrefix, input, runOptions) {
+      const run = await findRun(await runs(), idOrPrefix);
+      const runId = run?.id ?? idOrPrefix;
       const q = await dispatching();
-      const run = q && (await (await runs()).getRun(runId));
       // A run whose process died is left to the workers' sweep; only an answer is queued from here.
       if (!q || run?.status !== 'awaiting') return (await runtime()).resume(runId, input, runOptions);
       const after = (await (await runs()).events(runId)).at(-1)?.seq ?? -1;
       await (await runtime()).enqueueResume(runId, input);
       return follow(runId, after, q, runOptions);
     },
-    async cancel(runId, waitMs) {
+    async cancel(idOrPrefix, waitMs) {
+      const runId = (await findRun(await runs(), idOrPrefix))?.id ?? idOrPrefix;
       return (await runtime()).cancel(runId, waitMs);
     },
     getRun: async (runId) => (await runs()).getRun(runId),
@@ -209,19 +211,4 @@ function withOptions(config: SkeinConfig, options: SkeinOptions): SkeinConfig {
       store: typeof options.store === 'object' ? 'sqlite' : options.store,
     }),
   };
-}
-
-const MIN_PREFIX = 8;
-
-async function findRun(store: RunStore, idOrPrefix: string): Promise<RunRecord | undefined> {
-  const exact = await store.getRun(idOrPrefix);
-  if (exact || idOrPrefix.length < MIN_PREFIX) return exact;
-  const { runs } = await store.listRuns({ limit: 2, idPrefix: idOrPrefix });
-  const matching = runs.filter((r) => r.id.startsWith(idOrPrefix));
-  if (matching.length > 1)
-    throw new RunRefused(
-      'run_ambiguous',
-      `several runs start with ${idOrPrefix} (${matching.map((r) => r.id).join(', ')}, …); give more of the id`,
-    );
-  return matching[0];
 }

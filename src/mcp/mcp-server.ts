@@ -45,7 +45,11 @@ const RESUME_TOOL: Tool = {
   inputSchema: {
     type: 'object',
     properties: {
-      runId: { type: 'string', description: 'The runId the paused call answered with' },
+      runId: {
+        type: 'string',
+        description:
+          'The runId the paused call answered with (or a unique prefix of it, 8 characters or more)',
+      },
       input: { type: 'object', description: 'The answer, matching the schema the pause gave' },
     },
     required: ['runId'],
@@ -114,10 +118,18 @@ export function createSkillServer(options: SkillServerOptions): Server {
         'skein_resume needs runId: the id a paused call answered with',
         root,
       );
-    const run = await skein.getRun(runId);
+    let run;
+    try {
+      // The id a call answered, or a unique prefix of it.
+      run = await skein.findRun(runId);
+    } catch (e) {
+      if (e instanceof RunRefused) return refusalResult(e.code, e.message, root);
+      throw e;
+    }
     const entry = run && (await skills.current()).tools.find((t) => t.skill.id === run.skill.id);
+    const id = run?.id ?? runId;
     return settle(
-      () => driveRun({ skein, server, extra, stopping }, (o) => skein.resume(runId, input, o)),
+      () => driveRun({ skein, server, extra, stopping }, (o) => skein.resume(id, input, o)),
       entry?.wrappedOutput ?? false,
     );
   }

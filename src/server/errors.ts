@@ -24,6 +24,7 @@ const REFUSAL_STATUS: Record<string, ContentfulStatusCode> = {
   input_invalid: 400,
   input_required: 400,
   not_executable: 400,
+  run_ambiguous: 400,
   run_not_found: 404,
   skill_not_found: 404,
   not_awaiting: 409,

@@ -1,3 +1,4 @@
+import { alreadyStored } from './already-stored.js';
 import {
   isoNow,
   type RunEvent,
@@ -47,6 +48,13 @@ export class MemoryRunStore implements RunStore {
   saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): void {
     let nodes = this.nodeRecords.get(runId);
     if (!nodes) this.nodeRecords.set(runId, (nodes = new Map()));
+    // A finished node is stored once: a second result for it (a driver that lost its run) fails the commit.
+    const batch = records.length > 1 ? new Set<string>() : undefined;
+    for (const { node } of records) {
+      const before = nodes.get(node);
+      if ((before && before.status !== 'awaiting') || batch?.has(node)) throw alreadyStored(runId, node);
+      batch?.add(node);
+    }
     for (const record of records) nodes.set(record.node, record);
     this.appendEvents(events);
   }

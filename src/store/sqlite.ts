@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
+import { alreadyStored } from './already-stored.js';
 import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
 import {
   isoNow,
@@ -68,6 +69,8 @@ export class SqliteRunStore implements RunStore {
   private checkpointer: Checkpointer | undefined;
   /** Statements made of parts (transitions, listings), prepared once per shape. */
   private readonly statements = new Map<string, Database.Statement>();
+  /** Of each running run this store saved nodes of: the nodes with a final record, and the last batch read. */
+  private readonly finished = new Map<string, FinishedNodes>();
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -87,6 +90,9 @@ export class SqliteRunStore implements RunStore {
       getRun: this.db.prepare('SELECT * FROM runs WHERE id = ?'),
       insertNodes: this.db.prepare('INSERT INTO node_batches (run_id, body) VALUES (?, ?)'),
       nodes: this.db.prepare('SELECT body FROM node_batches WHERE run_id = ? ORDER BY rowid').pluck(),
+      batchesAfter: this.db.prepare(
+        'SELECT body FROM node_batches WHERE run_id = ? AND rowid > ? ORDER BY rowid',
+      ),
       insertEvents: this.db.prepare('INSERT INTO event_batches (run_id, last_seq, body) VALUES (?, ?, ?)'),
       events: this.db.prepare(
         'SELECT body FROM event_batches WHERE run_id = ? AND last_seq > ? ORDER BY last_seq',
@@ -104,9 +110,26 @@ export class SqliteRunStore implements RunStore {
         this.insertEvents(events);
       }),
       saveNodes: this.db.transaction(
-        (runId: string, records: readonly NodeRecord[], events: readonly RunEvent[]) => {
-          if (records.length) this.stmt.insertNodes.run(runId, JSON.stringify(records));
+        (
+          runId: string,
+          records: readonly NodeRecord[],
+          events: readonly RunEvent[],
+        ): StoredNodes | undefined => {
+          let stored: StoredNodes | undefined;
+          if (records.length) {
+            const known = this.finished.get(runId);
+            const since = this.finalSince(runId, known?.seen ?? 0);
+            const batch = records.length > 1 ? new Set<string>() : undefined;
+            for (const { node } of records) {
+              if ((since.final.get(node) ?? known?.nodes.has(node)) || batch?.has(node))
+                throw alreadyStored(runId, node);
+              batch?.add(node);
+            }
+            const rowid = Number(this.stmt.insertNodes.run(runId, JSON.stringify(records)).lastInsertRowid);
+            stored = { rowid, final: since.final };
+          }
           this.insertEvents(events);
+          return stored;
         },
       ),
       appendEvents: this.db.transaction((events: readonly RunEvent[]) => this.insertEvents(events)),
@@ -143,7 +166,26 @@ export class SqliteRunStore implements RunStore {
   saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): void {
     if (!records.length && !events.length) return;
     this.wrote();
-    this.tx.saveNodes(runId, records, events);
+    // Immediate: the check of finished nodes reads under the write lock, so another process cannot
+    // store a result for the same node between the check and the insert.
+    const stored = this.tx.saveNodes.immediate(runId, records, events);
+    if (!stored) return;
+    // Kept only once committed: what the batches stored since said, then this batch.
+    let known = this.finished.get(runId);
+    if (!known) this.finished.set(runId, (known = { nodes: new Set(), seen: 0 }));
+    for (const [node, final] of stored.final)
+      if (final) known.nodes.add(node);
+      else known.nodes.delete(node);
+    for (const r of records) if (r.status !== 'awaiting') known.nodes.add(r.node);
+    known.seen = stored.rowid;
+  }
+
+  /** Which nodes the batches stored after rowid `seen` (by any process) leave final (done, skipped) or not. */
+  private finalSince(runId: string, seen: number): { final: Map<string, boolean> } {
+    const final = new Map<string, boolean>();
+    for (const row of this.stmt.batchesAfter.iterate(runId, seen) as Iterable<{ body: string }>)
+      for (const r of JSON.parse(row.body) as NodeRecord[]) final.set(r.node, r.status !== 'awaiting');
+    return { final };
   }
 
   async nodes(runId: string): Promise<NodeRecord[]> {
@@ -187,6 +229,8 @@ export class SqliteRunStore implements RunStore {
       values.push(expectOwner);
     }
     this.wrote();
+    // A run that stops running is read again when it runs on (its nodes may be saved by another process).
+    if (to !== 'running') this.finished.delete(runId);
     return this.tx.transition(`UPDATE runs SET ${sets.join(', ')} WHERE ${where}`, values, events);
   }
 
@@ -243,6 +287,18 @@ export class SqliteRunStore implements RunStore {
     await this.checkpointer?.stop();
     this.db.close();
   }
+}
+
+/** A run's nodes that have a final record (done or skipped), and the rowid of the last node batch read. */
+interface FinishedNodes {
+  nodes: Set<string>;
+  seen: number;
+}
+
+/** What a committed batch of nodes tells: its rowid, and what the batches stored before it since the last read said. */
+interface StoredNodes {
+  rowid: number;
+  final: Map<string, boolean>;
 }
 
 /**

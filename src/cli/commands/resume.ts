@@ -11,8 +11,5 @@ export async function resumeCommand(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('resume needs exactly one RUN_ID');
   const json = Boolean(values.json);
   const input = readInputArg(values.input, loadConfig().limits);
-  return driveRun({ json, model: values.model }, async (skein, run) => {
-    const found = await skein.findRun(positionals[0]);
-    return skein.resume(found?.id ?? positionals[0], input, run);
-  });
+  return driveRun({ json, model: values.model }, (skein, run) => skein.resume(positionals[0], input, run));
 }

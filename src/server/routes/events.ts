@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ApiError } from '../errors.js';
 import { newOpenApiApp } from '../openapi-app.js';
 import { RunEventSchema } from '../event-schemas.js';
 import { errorResponse, eventStream } from '../schemas.js';
 import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
 import { eventView } from '../views.js';
+import { ambiguousRunResponse, RunIdParam, runNamed } from './run-id.js';
 
 const seq = z.coerce.number().int().min(-1);
 
@@ -14,7 +14,7 @@ const runEvents = createRoute({
   operationId: 'getRunEvents',
   summary: "A run's events: the stored log, then live events until the run completes, fails or awaits",
   request: {
-    params: z.object({ runId: z.string().openapi({ param: { name: 'runId', in: 'path' } }) }),
+    params: RunIdParam,
     query: z.object({ after: seq.optional().openapi({ description: 'only events with a greater seq' }) }),
     headers: z.object({
       'last-event-id': seq
@@ -31,6 +31,7 @@ const runEvents = createRoute({
         'application/json': { schema: z.object({ events: z.array(RunEventSchema) }) },
       },
     },
+    400: ambiguousRunResponse,
     404: errorResponse('no such run'),
   },
 });
@@ -39,9 +40,8 @@ const runEvents = createRoute({
 export function eventRoutes(settings: StreamSettings) {
   const { hub, root } = settings;
   return newOpenApiApp().openapi(runEvents, async (c) => {
-    const { runId } = c.req.valid('param');
+    const { id: runId } = await runNamed(hub.skein, c.req.valid('param').runId);
     const after = c.req.valid('header')['last-event-id'] ?? c.req.valid('query').after ?? -1;
-    if (!(await hub.skein.getRun(runId))) throw new ApiError(404, 'run_not_found', `no run ${runId}`);
     if (!wantsEventStream(c) && /\bapplication\/json\b/.test(c.req.header('accept') ?? ''))
       return c.json({ events: (await hub.skein.events(runId, after)).map((e) => eventView(e, root)) }, 200);
     return streamRun(c, settings, runId, after);

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { RunEvent } from '../../runtime/index.js';
 import { traceOfRun, usageOfRun } from '../../trace/index.js';
-import { ApiError } from '../errors.js';
 import { newOpenApiApp } from '../openapi-app.js';
 import {
   ResumeRequestSchema,
@@ -17,8 +16,7 @@ import type { RunControl } from '../run-hub.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
 import { resultView, runSummary, runView } from '../views.js';
-
-const RunIdParam = z.object({ runId: z.string().openapi({ param: { name: 'runId', in: 'path' } }) });
+import { ambiguousRunResponse, RunIdParam, runNamed } from './run-id.js';
 
 const resultResponses = {
   200: {
@@ -26,7 +24,9 @@ const resultResponses = {
       'how the run ended or paused (as `skein run --json`); with `Accept: text/event-stream`, its events and then an event `result` with that JSON',
     content: { 'application/json': { schema: RunResultSchema }, ...eventStream },
   },
-  400: errorResponse('bad JSON, or an input that does not match the schema (`fields` names each bad field)'),
+  400: errorResponse(
+    'bad JSON, an input that does not match the schema (`fields` names each bad field), or `run_ambiguous`: a run id prefix that several runs start with',
+  ),
   404: errorResponse('no such skill, version or run'),
   413: errorResponse('the body is too large'),
 };
@@ -73,6 +73,7 @@ const getRun = createRoute({
   request: { params: RunIdParam },
   responses: {
     200: { description: 'the run', content: { 'application/json': { schema: RunSchema } } },
+    400: ambiguousRunResponse,
     404: errorResponse('no such run'),
   },
 });
@@ -85,6 +86,7 @@ const getTrace = createRoute({
   request: { params: RunIdParam },
   responses: {
     200: { description: 'the trace', content: { 'application/json': { schema: RunTraceSchema } } },
+    400: ambiguousRunResponse,
     404: errorResponse('no such run'),
   },
 });
@@ -116,6 +118,7 @@ const cancelRun = createRoute({
       description: 'the process that runs it was asked to stop and has not yet: the run, still running',
       content: { 'application/json': { schema: RunSchema } },
     },
+    400: ambiguousRunResponse,
     404: errorResponse('no such run'),
     409: errorResponse('`run_ended`: the run has already completed or failed'),
   },
@@ -143,21 +146,18 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
       );
     })
     .openapi(getRun, async (c) => {
-      const { runId } = c.req.valid('param');
-      const run = await hub.skein.getRun(runId);
-      if (!run) throw new ApiError(404, 'run_not_found', `no run ${runId}`);
-      const usage = usageOfRun(await hub.skein.events(runId), hub.skein.config.trace.prices);
+      const run = await runNamed(hub.skein, c.req.valid('param').runId);
+      const usage = usageOfRun(await hub.skein.events(run.id), hub.skein.config.trace.prices);
       return c.json({ ...runView(run, root), usage }, 200);
     })
     .openapi(getTrace, async (c) => {
-      const { runId } = c.req.valid('param');
-      if (!(await hub.skein.getRun(runId))) throw new ApiError(404, 'run_not_found', `no run ${runId}`);
+      const { id: runId } = await runNamed(hub.skein, c.req.valid('param').runId);
       const events = await hub.skein.events(runId);
       const usage = usageOfRun(events, hub.skein.config.trace.prices);
       return c.json({ trace: traceOfRun(events), usage }, 200);
     })
     .openapi(resumeRun, async (c) => {
-      const { runId } = c.req.valid('param');
+      const { id: runId } = await runNamed(hub.skein, c.req.valid('param').runId);
       const { input } = c.req.valid('json');
       if (!wantsEventStream(c)) return c.json(resultView(await hub.resume(runId, input), root), 200);
       const { first, control } = firstEvent(runId);
@@ -167,7 +167,7 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
       return streamRun(c, settings, runId, after, result);
     })
     .openapi(cancelRun, async (c) => {
-      const run = await hub.skein.cancel(c.req.valid('param').runId);
+      const run = await hub.skein.cancel((await runNamed(hub.skein, c.req.valid('param').runId)).id);
       return c.json(runView(run, root), run.status === 'running' ? 202 : 200);
     });
 }

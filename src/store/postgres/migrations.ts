@@ -46,6 +46,11 @@ CREATE TABLE skein.events (
   PRIMARY KEY (run_id, seq)
 );`,
   },
+  {
+    // Runs found by a prefix of their id (`skein inspect 0f3a1b2c`): LIKE 'prefix%' needs this opclass.
+    version: 2,
+    sql: `CREATE INDEX runs_id_prefix ON skein.runs (id text_pattern_ops);`,
+  },
 ];
 
 /** The newest schema version this Skein knows. */

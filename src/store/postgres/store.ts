@@ -9,6 +9,7 @@ import {
   type RunStatus,
   type RunStore,
 } from '../../runtime/index.js';
+import { alreadyStored } from '../already-stored.js';
 import { migrate } from './migrations.js';
 import { INSERT_RUN, json, runValues, toRecord, type RunRow } from './rows.js';
 import { transitionColumns, type TransitionFields } from '../run-row.js';
@@ -93,8 +94,7 @@ export class PostgresRunStore implements RunStore {
                 records.map((r) => r.childRunId ?? null),
               ],
             );
-            if (rowCount !== records.length)
-              throw new Error(`run ${runId}: a node's result is already stored (another driver finished it)`);
+            if (rowCount !== records.length) throw alreadyStored(runId);
           }
           await insertEvents(tx, events);
         },
@@ -200,6 +200,8 @@ export class PostgresRunStore implements RunStore {
     };
     if (query.status !== undefined) add('status =', query.status);
     if (query.skill !== undefined) add('skill_id =', query.skill);
+    // A shortened id: LIKE with its wildcards escaped, on an index in text_pattern_ops (migration 2).
+    if (query.idPrefix !== undefined) add('id LIKE', `${query.idPrefix.replace(/[\\%_]/g, '\\$&')}%`);
     if (query.cursor !== undefined) add('position <', cursorPosition(query.cursor));
     values.push(query.limit + 1);
     const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';

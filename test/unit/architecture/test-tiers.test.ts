@@ -20,9 +20,7 @@ const BELONGS_IN_INTEGRATION = new Map([
   ['fast-check', 'fuzzes'],
 ]);
 /** Unit files allowed an exception for now, each with the reason (keep this list empty). */
-const PENDING: Record<string, string> = {
-  'test/unit/store/run-store.test.ts': 'its PostgreSQL half moves to test/integration with the store suite',
-};
+const PENDING: Record<string, string> = {};
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

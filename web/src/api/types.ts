@@ -977,7 +977,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description bad JSON, or an input that does not match the schema (`fields` names each bad field) */
+      /** @description bad JSON, an input that does not match the schema (`fields` names each bad field), or `run_ambiguous`: a run id prefix that several runs start with */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1046,6 +1046,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the run's id, or a unique prefix of it of 8 characters or more */
         runId: string;
       };
       cookie?: never;
@@ -1059,6 +1060,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Run'];
+        };
+      };
+      /** @description `run_ambiguous`: several runs start with the prefix given; the message names them */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description no such run */
@@ -1077,6 +1087,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the run's id, or a unique prefix of it of 8 characters or more */
         runId: string;
       };
       cookie?: never;
@@ -1090,6 +1101,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['RunTrace'];
+        };
+      };
+      /** @description `run_ambiguous`: several runs start with the prefix given; the message names them */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description no such run */
@@ -1108,6 +1128,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the run's id, or a unique prefix of it of 8 characters or more */
         runId: string;
       };
       cookie?: never;
@@ -1128,7 +1149,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description bad JSON, or an input that does not match the schema (`fields` names each bad field) */
+      /** @description bad JSON, an input that does not match the schema (`fields` names each bad field), or `run_ambiguous`: a run id prefix that several runs start with */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1171,6 +1192,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description the run's id, or a unique prefix of it of 8 characters or more */
         runId: string;
       };
       cookie?: never;
@@ -1193,6 +1215,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Run'];
+        };
+      };
+      /** @description `run_ambiguous`: several runs start with the prefix given; the message names them */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description no such run */
@@ -1226,6 +1257,7 @@ export interface operations {
         'last-event-id'?: number | null;
       };
       path: {
+        /** @description the run's id, or a unique prefix of it of 8 characters or more */
         runId: string;
       };
       cookie?: never;
@@ -1242,6 +1274,15 @@ export interface operations {
           'application/json': {
             events: components['schemas']['RunEvent'][];
           };
+        };
+      };
+      /** @description `run_ambiguous`: several runs start with the prefix given; the message names them */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description no such run */

@@ -1,0 +1,5 @@
+// The ports' conformance suites: functions that register node:test tests every implementation of a
+// port must pass, exported as `skein/conformance` for implementations outside Skein (ARCHITECTURE.md,
+// Ports and their suites). Loaded only by tests: nothing else imports this folder.
+export type { SuiteOptions } from './fixtures.js';
+export { runStoreSuite } from './store-suite.js';
