@@ -136,7 +136,7 @@ function realFiles(): string[] {
 }
 
 test(
-  'every real Aegis file of the corpus validates with 0 errors (28/28)',
+  'every real Aegis file of the corpus validates with 0 errors of its own (28/28)',
   { skip: corpusSkip },
   async () => {
     const files = realFiles();
@@ -146,13 +146,20 @@ test(
       files: { path: string; diagnostics: { severity: string; code: string; message: string }[] }[];
       errors: number;
     };
-    const failing = report.files.filter((f) => f.diagnostics.some((d) => d.severity === 'error'));
+    // The corpus holds one skill from several commits (name@commit.md), so the set has twins of
+    // one id@version: those are the set's errors (a skills path must not hold both), not a file's.
+    const isTwin = (d: { code: string }) => d.code === 'skein/duplicate-skill';
+    const failing = report.files.filter((f) =>
+      f.diagnostics.some((d) => d.severity === 'error' && !isTwin(d)),
+    );
     assert.deepEqual(
       failing.map((f) => `${f.path}: ${f.diagnostics.find((d) => d.severity === 'error')!.message}`),
       [],
     );
+    const twins = report.files.filter((f) => f.diagnostics.some(isTwin)).length;
+    assert.ok(twins > 0, 'the corpus copies of one skill are reported as twins');
     assert.equal(report.files.length, 28);
-    assert.equal(r.code, 0);
+    assert.equal(r.code, 1, 'twins in one set fail validate');
     // Each declared-but-unproduced output field of the table is one that validate warns about.
     for (const [file, c] of Object.entries(CASES))
       for (const field of c.unproduced ?? []) {

@@ -10,7 +10,7 @@ import { messageText, startFakeOpenAI } from '../../helpers/fake-openai.js';
 const GRAPHS = join(ROOT, 'examples/graphs');
 const home = () => mkdtempSync(join(tmpdir(), 'skein-graph-'));
 
-test('skein graph --mermaid prints the flowchart, routes dashed', async () => {
+test('skein graph --mermaid prints the flowchart, routes dashed and labelled with their conditions', async () => {
   const r = await skein(['graph', join(GRAPHS, 'route_purpose.md'), '--mermaid'], {
     env: { SKEIN_HOME: home() },
   });
@@ -28,9 +28,9 @@ test('skein graph --mermaid prints the flowchart, routes dashed', async () => {
       '  g0n6(["/main/end<br/>end"])',
       '  g0n0 --> g0n1',
       '  g0n1 --> g0n2',
-      '  g0n2 -.-> g0n3',
-      '  g0n2 -.-> g0n4',
-      '  g0n2 -.-> g0n5',
+      '  g0n2 -.->|"#quot;summarize#quot; in purpose"| g0n3',
+      '  g0n2 -.->|"#quot;translate#quot; in purpose"| g0n4',
+      '  g0n2 -.->|"otherwise"| g0n5',
       '  g0n3 --> g0n6',
       '  g0n4 --> g0n6',
       '  g0n5 --> g0n6',
