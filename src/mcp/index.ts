@@ -1,4 +1,4 @@
-// Skills as an MCP server (DESIGN.md, "Serving"): over stdio for `skein mcp`, over streamable HTTP
+// Skills as an MCP server (docs/mcp.md): over stdio for `skein mcp`, over streamable HTTP
 // for `/mcp` of `skein serve`.
 export { LiveSkills } from './live-skills.js';
 export { createSkillServer, type SkillServerOptions } from './mcp-server.js';

@@ -56,7 +56,7 @@ export interface SkeinApp {
 }
 
 /**
- * The HTTP API of the contract (DESIGN.md, "Serving"): request ids and the access log, CORS when
+ * The HTTP API of the contract (docs/http-api.md): request ids and the access log, CORS when
  * origins are allowed, the body limit, bearer tokens, the `/v1` routes and `/openapi.json` made from
  * their definitions. Errors are `{"error": {"code", "message", "fields"?}}` and never carry a stack.
  */

@@ -1,4 +1,4 @@
-// Skills as an MCP server (DESIGN.md, "Serving"), through the SDK's own client: `skein mcp` over
+// Skills as an MCP server (docs/mcp.md), through the SDK's own client: `skein mcp` over
 // stdio and `/mcp` of `skein serve` over streamable HTTP, the same checks on both.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

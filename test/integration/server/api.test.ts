@@ -14,7 +14,7 @@ import {
   type ServerProcess,
 } from '../../helpers/server.js';
 
-// Every route and status code of DESIGN.md "Serving", through real HTTP on one `skein serve` process.
+// Every route and status code of docs/http-api.md, through real HTTP on one `skein serve` process.
 
 let server: ServerProcess;
 let env: Record<string, string>;
