@@ -10,6 +10,8 @@ import type { NodeOutcome } from './executors/index.js';
 export class InFlightAttempts {
   private controller: AbortController | undefined;
   private stopped = false;
+  /** Why the run stopped, when it failed for a reason of its own (the store failed, a budget ran out). */
+  private why: string | undefined;
   /** Attempts waiting on their executor, rejected at once when the run stops. */
   private readonly waiting = new Map<(failure: RunFailure) => void, Node>();
 
@@ -26,12 +28,15 @@ export class InFlightAttempts {
     return this.controller.signal;
   }
 
-  /** Stops what is in flight: waiting attempts fail as cancelled, and executors see their signal abort. */
-  halt(): void {
+  /**
+   * Stops what is in flight: waiting attempts fail as cancelled (saying `why` the run stopped, when
+   * given), and executors see their signal abort.
+   */
+  halt(why?: string): void {
     if (this.stopped) return;
     this.stopped = true;
-    for (const [reject, node] of this.waiting)
-      reject(new RunFailure('cancelled', `step "${node.id}" was cancelled`, node.id));
+    this.why = why;
+    for (const [reject, node] of this.waiting) reject(this.stoppedFailure(node));
     // Without a controller no executor holds a signal, and the abort's DOMException is not made at all.
     this.controller?.abort();
   }
@@ -41,8 +46,7 @@ export class InFlightAttempts {
     node: Node,
     start: (timeout: AbortSignal | undefined) => NodeOutcome | Promise<NodeOutcome>,
   ): Promise<NodeOutcome> {
-    if (this.stopped)
-      return Promise.reject(new RunFailure('cancelled', `step "${node.id}" was cancelled`, node.id));
+    if (this.stopped) return Promise.reject(this.stoppedFailure(node));
     const timeout = node.timeoutMs
       ? AbortSignal.any([this.signal(), AbortSignal.timeout(node.timeoutMs)])
       : undefined;
@@ -69,5 +73,12 @@ export class InFlightAttempts {
         .then(resolve, reject)
         .finally(() => (this.waiting.delete(reject), timeout.removeEventListener('abort', timedOut)));
     });
+  }
+
+  private stoppedFailure(node: Node): RunFailure {
+    const message = this.why
+      ? `step "${node.id}" was stopped: ${this.why}`
+      : `step "${node.id}" was cancelled`;
+    return new RunFailure('cancelled', message, node.id);
   }
 }

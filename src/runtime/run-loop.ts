@@ -286,8 +286,10 @@ export class RunLoop {
 
   /** Decides the run's outcome (a pause gives way to a later end); a final one stops what is in flight. */
   private settleRun(next: Outcome): void {
-    this.outcome = decide(this.outcome, next);
-    if (isFinal(this.outcome)) this.attempts.halt();
+    const o = (this.outcome = decide(this.outcome, next));
+    // Steps stopped by a run that failed for a reason of its own (the store, a budget) say that reason.
+    if (isFinal(o))
+      this.attempts.halt(o.kind === 'failed' && o.error.code !== 'cancelled' ? o.error.message : undefined);
   }
 
   private fail(failure: RunFailure): void {
