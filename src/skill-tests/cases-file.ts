@@ -44,7 +44,7 @@ const STATUSES = ['completed', 'awaiting', 'failed', 'refused'];
 
 /**
  * Reads a cases.yaml: `cases:` (a list), optionally `skill:` for all of them, and `route:` cases (see
- * route-cases-file.ts); a file may hold only routing cases. Each case has a
+ * route-cases-file.ts); a file may hold only routing cases, or only `evals:`. Each case has a
  * `name`; its `level` defaults to L2 for a `script` case and L1 otherwise. Problems are diagnostics
  * with positions; a case with a problem is left out.
  */
@@ -88,7 +88,9 @@ export function parseCasesFile(file: string, text: string): CasesFile {
     );
   const route = readRouteSection(file, doc, lines, report);
   const list = root.get('cases', true) as YamlNode | undefined;
-  if (route && list === undefined) return { file, skill, cases: [], route, diagnostics };
+  // A file may hold only routing cases, or only `evals:` (read by `skein eval`, src/evals).
+  if ((route || root.has('evals')) && list === undefined)
+    return { file, skill, cases: [], route, diagnostics };
   if (!isSeq(list)) {
     report(
       list ?? root,

@@ -24,21 +24,7 @@ export async function findCases(
   skills: readonly Skill[],
   folders: readonly string[] = [],
 ): Promise<{ cases: BoundCase[]; routes: (RouteSection & { file: string })[]; diagnostics: Diagnostic[] }> {
-  const owners = new Map<string, Skill[]>();
-  const own = (file: string, skill: Skill) => owners.set(file, [...(owners.get(file) ?? []), skill]);
-  for (const skill of skills) {
-    const source = resolve(skill.source);
-    if (isDirectory(source)) own(join(source, 'cases.yaml'), skill);
-    else {
-      own(join(dirname(source), `${basename(source, extname(source))}.cases.yaml`), skill);
-      own(join(dirname(source), 'cases.yaml'), skill);
-    }
-  }
-  for (const folder of folders)
-    if (isDirectory(folder)) {
-      const file = join(resolve(folder), 'cases.yaml');
-      if (!owners.has(file)) owners.set(file, []);
-    }
+  const owners = casesFilesOf(skills, folders);
   const cases: BoundCase[] = [];
   const routes: (RouteSection & { file: string })[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -71,7 +57,35 @@ export async function findCases(
   return { cases, routes, diagnostics };
 }
 
-function isDirectory(path: string): boolean {
+/**
+ * The cases files that may hold cases of these skills, each with the skills it may be about: `cases.yaml`
+ * in a skill folder, `<name>.cases.yaml` and `cases.yaml` beside a file skill, and `cases.yaml` in each of
+ * `folders` (with no skill of its own).
+ */
+export function casesFilesOf(
+  skills: readonly Skill[],
+  folders: readonly string[] = [],
+): Map<string, Skill[]> {
+  const owners = new Map<string, Skill[]>();
+  const own = (file: string, skill: Skill) => owners.set(file, [...(owners.get(file) ?? []), skill]);
+  for (const skill of skills) {
+    const source = resolve(skill.source);
+    if (isDirectory(source)) own(join(source, 'cases.yaml'), skill);
+    else {
+      own(join(dirname(source), `${basename(source, extname(source))}.cases.yaml`), skill);
+      own(join(dirname(source), 'cases.yaml'), skill);
+    }
+  }
+  for (const folder of folders)
+    if (isDirectory(folder)) {
+      const file = join(resolve(folder), 'cases.yaml');
+      if (!owners.has(file)) owners.set(file, []);
+    }
+  return owners;
+}
+
+/** Whether a path is a folder. */
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

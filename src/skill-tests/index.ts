@@ -1,6 +1,6 @@
 export { LEVELS, type Level, type TestCase, type Expectations } from './case.js';
 export { parseCasesFile, type CasesFile } from './cases-file.js';
-export { findCases, type BoundCase } from './find-cases.js';
+export { casesFilesOf, findCases, isDirectory, type BoundCase } from './find-cases.js';
 export { runSuite, type SuiteOptions, type SuiteResult, type CaseResult } from './run-suite.js';
 export { ScriptedModel, SCRIPTED_MODEL } from './scripted-model.js';
 export {

@@ -5,6 +5,7 @@ import type { Command } from '../command-spec.js';
 import { chatSpec } from './chat.js';
 import { completionSpec } from './completion.js';
 import { docsSpec } from './docs.js';
+import { evalSpec } from './eval.js';
 import { graphSpec } from './graph.js';
 import { initSpec } from './init.js';
 import { inspectSpec } from './inspect.js';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   { ...chatSpec, load: async () => (await import('../commands/chat.js')).chatCommand },
   { ...routeSpec, load: async () => (await import('../commands/route.js')).routeCommand },
   { ...testSpec, load: async () => (await import('../commands/test.js')).testCommand },
+  { ...evalSpec, load: async () => (await import('../commands/eval.js')).evalCommand },
   { ...docsSpec, load: async () => (await import('../commands/docs.js')).docsCommand },
   { ...graphSpec, load: async () => (await import('../commands/graph.js')).graphCommand },
   { ...serveSpec, load: async () => (await import('../commands/serve.js')).serveCommand },

@@ -19,7 +19,7 @@ const BELOW: Record<string, readonly string[]> = {
   text: [],
 };
 /** The features, between the host and the surfaces: surfaces use them through their index. */
-const FEATURES = ['chat', 'planner', 'routing', 'documents', 'graph', 'skill-tests', 'trace'];
+const FEATURES = ['chat', 'planner', 'routing', 'documents', 'graph', 'skill-tests', 'evals', 'trace'];
 /**
  * What the router may import besides itself: it reads IR skills, takes the planner's rules as a stage,
  * calls models through the runtime's `LlmService` port, and shares the CJK pieces of src/text. It never

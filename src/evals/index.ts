@@ -1,0 +1,16 @@
+// Experiments (`skein eval`, docs/eval.md): eval cases run over models × skill variants × trials, each
+// cell a run of the run store, the experiment stored beside the runs.
+export { runExperiment, type ExperimentOptions, type ExperimentResult } from './run-experiment.js';
+export { summarize, failuresOf, type CaseColumnResult } from './summary.js';
+export { openExperimentStore } from '../store/experiments/open.js';
+export {
+  ExperimentAmbiguous,
+  type AssertionResult,
+  type CellRecord,
+  type ExperimentCase,
+  type ExperimentColumn,
+  type ExperimentPage,
+  type ExperimentRecord,
+  type ExperimentStore,
+} from './experiment.js';
+export type { Assertion, EvalCase } from './eval-case.js';

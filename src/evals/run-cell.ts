@@ -1,0 +1,101 @@
+import { RunRefused, type RunEvent, type RunResult, type Runtime } from '../runtime/index.js';
+import { usageOfRun, type PriceTable } from '../trace/index.js';
+import { checkAssertions, type CellRun } from './check-assertions.js';
+import { planCell } from './cell-skill.js';
+import type { ExperimentColumn, CellRecord } from './experiment.js';
+import type { BoundEval } from './find-evals.js';
+import type { Judge } from './judge.js';
+
+/** Largest output a cell keeps (its JSON, in characters); a longer one is kept as cut text. */
+const MAX_OUTPUT_CHARS = 4000;
+
+/** What a cell runs with: the column's runtime, the judge, the prices. */
+export interface CellContext {
+  runtime: Runtime;
+  judge?: Judge;
+  prices: PriceTable;
+}
+
+/**
+ * Runs one trial of a case in a column as a real run of the run store (its events, tokens and trace),
+ * answering its pauses with the case's `answers`, then checks the assertions. A cell passes when every
+ * assertion does and, unless one checks the status, the run completed.
+ */
+export async function runCell(
+  bound: BoundEval,
+  column: ExperimentColumn,
+  trial: number,
+  experimentId: string,
+  ctx: CellContext,
+): Promise<CellRecord> {
+  const c = bound.case;
+  const base = { experimentId, case: `${bound.skill.id} › ${c.name}`, column: column.key, trial };
+  const plan = await planCell(bound.skill, c, column.variant.kind === 'without-skill');
+  if ('problem' in plan)
+    return {
+      ...base,
+      status: 'refused',
+      passed: false,
+      assertions: [],
+      error: plan.problem,
+      ms: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+    };
+  const events: RunEvent[] = [];
+  const onEvent = (e: RunEvent) => void (e.type !== 'llm_delta' && events.push(e));
+  const signal = AbortSignal.timeout(c.timeoutMs);
+  const t0 = performance.now();
+  let result: RunResult | undefined;
+  let error: string | undefined;
+  try {
+    result = await ctx.runtime.start(plan.skill, plan.input, { onEvent, signal });
+    for (const answer of c.answers) {
+      if (result.status !== 'awaiting') break;
+      result = await ctx.runtime.resume(result.runId, answer, { onEvent, signal });
+    }
+  } catch (e) {
+    if (!(e instanceof RunRefused)) throw e;
+    error = e.message;
+  }
+  const ms = Math.round(performance.now() - t0);
+  const usage = usageOfRun(events, ctx.prices);
+  const run: CellRun = {
+    status: result?.status ?? 'refused',
+    output: result?.output,
+    error: error ?? result?.error?.message,
+    events,
+    ms,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    ...(usage.costUsd !== undefined ? { costUsd: usage.costUsd } : {}),
+  };
+  const assertions = await checkAssertions(c.assert, run, {
+    judge: ctx.judge,
+    request: c.prompt,
+    expectedOutput: c.expectedOutput,
+    loaded: bound.skill.doc && column.variant.kind !== 'without-skill' ? [bound.skill.id] : [],
+    signal,
+  });
+  const checksStatus = c.assert.some((a) => a.type === 'status');
+  return {
+    ...base,
+    ...(result ? { runId: result.runId } : {}),
+    status: run.status,
+    passed: assertions.every((a) => a.pass) && (checksStatus || run.status === 'completed'),
+    assertions,
+    ...(run.error ? { error: run.error } : {}),
+    ...(run.output !== undefined ? { output: keep(run.output) } : {}),
+    ms,
+    inputTokens: run.inputTokens,
+    outputTokens: run.outputTokens,
+    ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
+  };
+}
+
+/** The output as stored: as it is when small, else its JSON cut short. */
+function keep(output: unknown): unknown {
+  const text = JSON.stringify(output);
+  if (text === undefined || text.length <= MAX_OUTPUT_CHARS) return output;
+  return `${text.slice(0, MAX_OUTPUT_CHARS)}…`;
+}

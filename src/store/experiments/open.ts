@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import type { SkeinConfig } from '../../config/config.js';
+import type { ExperimentStore } from '../../evals/experiment.js';
+
+/** The experiment store beside the configured run store: the same SQLite file, PostgreSQL database, or memory. */
+export async function openExperimentStore(config: SkeinConfig): Promise<ExperimentStore> {
+  if (config.store === 'memory') {
+    const { MemoryExperimentStore } = await import('./memory.js');
+    return new MemoryExperimentStore();
+  }
+  if (/^postgres(ql)?:\/\//.test(config.store)) {
+    const { PostgresExperimentStore } = await import('./postgres.js');
+    return PostgresExperimentStore.open(config.store);
+  }
+  const { SqliteExperimentStore } = await import('./sqlite.js');
+  return new SqliteExperimentStore(join(config.home, 'runs.db'));
+}
