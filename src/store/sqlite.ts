@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import { alreadyStored } from './already-stored.js';
+import { GroupCommit } from './sqlite-group-commit.js';
 import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
 import {
   isoNow,
@@ -66,6 +67,8 @@ export class SqliteRunStore implements RunStore {
   private readonly stmt;
   private readonly tx;
   private commits = 0;
+  /** Writes of runs that go on at once are committed together. */
+  private readonly group: GroupCommit;
   private checkpointer: Checkpointer | undefined;
   /** Statements made of parts (transitions, listings), prepared once per shape. */
   private readonly statements = new Map<string, Database.Statement>();
@@ -104,6 +107,7 @@ export class SqliteRunStore implements RunStore {
       running: this.db.prepare(`SELECT 1 FROM runs WHERE id = ? AND status = 'running'`).pluck(),
       renew: this.db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
     };
+    this.group = new GroupCommit(this.db, () => this.wrote());
     this.tx = {
       createRun: this.db.transaction((run: RunRecord, events: readonly RunEvent[]) => {
         this.stmt.insertRun.run(runRow(run));
@@ -153,9 +157,8 @@ export class SqliteRunStore implements RunStore {
     }
   }
 
-  async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
-    this.wrote();
-    this.tx.createRun(run, events);
+  createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
+    return this.group.run(() => this.tx.createRun(run, events));
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
@@ -163,12 +166,11 @@ export class SqliteRunStore implements RunStore {
     return row && toRecord(row);
   }
 
-  saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): void {
+  async saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): Promise<void> {
     if (!records.length && !events.length) return;
-    this.wrote();
-    // Immediate: the check of finished nodes reads under the write lock, so another process cannot
-    // store a result for the same node between the check and the insert.
-    const stored = this.tx.saveNodes.immediate(runId, records, events);
+    // Immediate (as the group's transaction is): the check of finished nodes reads under the write
+    // lock, so another process cannot store a result for the same node between the check and the insert.
+    const stored = await this.group.run(() => this.tx.saveNodes.immediate(runId, records, events));
     if (!stored) return;
     // Kept only once committed: what the batches stored since said, then this batch.
     let known = this.finished.get(runId);
@@ -196,10 +198,9 @@ export class SqliteRunStore implements RunStore {
     return [...latest.values()];
   }
 
-  appendEvents(events: RunEvent[]): void {
+  appendEvents(events: RunEvent[]): void | Promise<void> {
     if (!events.length) return;
-    this.wrote();
-    this.tx.appendEvents(events);
+    return this.group.run(() => this.tx.appendEvents(events));
   }
 
   async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
@@ -228,10 +229,10 @@ export class SqliteRunStore implements RunStore {
       where += ' AND owner IS ?';
       values.push(expectOwner);
     }
-    this.wrote();
     // A run that stops running is read again when it runs on (its nodes may be saved by another process).
     if (to !== 'running') this.finished.delete(runId);
-    return this.tx.transition(`UPDATE runs SET ${sets.join(', ')} WHERE ${where}`, values, events);
+    const sql = `UPDATE runs SET ${sets.join(', ')} WHERE ${where}`;
+    return this.group.run(() => this.tx.transition(sql, values, events));
   }
 
   async renewLease(runId: string, owner: string, until: number): Promise<void> {
@@ -284,6 +285,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   async close(): Promise<void> {
+    this.group.flush();
     await this.checkpointer?.stop();
     this.db.close();
   }

@@ -72,12 +72,13 @@ export interface RunStore {
   getRun(id: string): Promise<RunRecord | undefined>;
   /**
    * Records finished (or skipped, or awaiting) nodes together with the events up to them, in one
-   * transaction. A store that writes synchronously (SQLite, memory) returns nothing: the scheduler then
-   * goes on without a promise hop; a store that writes asynchronously returns the promise it is durable at.
+   * transaction. A store that writes synchronously (memory) returns nothing: the scheduler then goes on
+   * without a promise hop; a store that writes asynchronously, or commits the writes of many runs
+   * together (SQLite), returns the promise it is durable at.
    */
   saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): void | Promise<void>;
   nodes(runId: string): Promise<NodeRecord[]>;
-  /** Appends events; like `saveNodes`, synchronous stores return nothing. */
+  /** Appends events; like `saveNodes`, a store that writes synchronously returns nothing. */
   appendEvents(events: RunEvent[]): void | Promise<void>;
   /**
    * The run's stored events in `seq` order, only those after `afterSeq` when it is given. A run's

@@ -105,3 +105,35 @@ test('sqlite store: a file made before runs kept their subgraph gains the column
   assert.equal((await store.getRun('after'))?.skill.graph, 'g');
   await store.close();
 });
+
+test('sqlite store: writes of many runs at once commit together, and one that fails fails alone', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db');
+  const store = new SqliteRunStore(file);
+  await store.createRun(run('twice'));
+  await store.saveNodes('twice', [{ node: 'n', status: 'done', writes: [] }], []);
+  // Asked for in one go: 200 new runs with an event each, a finished node stored a second time, a
+  // run created twice, and transitions.
+  const ids = Array.from({ length: 200 }, (_, i) => `r${i}`);
+  const writes = [
+    ...ids.map((id) => store.createRun(run(id), [event(id, 0, 'a')])),
+    Promise.resolve(store.saveNodes('twice', [{ node: 'n', status: 'done', writes: [] }], [])),
+    store.createRun(run('r0')),
+    ...ids.slice(0, 100).map((id) => store.transition(id, ['running'], 'completed', { output: id })),
+  ];
+  const settled = await Promise.allSettled(writes);
+  const rejected = settled.flatMap((s, i) => (s.status === 'rejected' ? [i] : []));
+  assert.deepEqual(rejected, [200, 201], 'only the node stored twice and the run created twice fail');
+  assert.ok(settled.slice(202).every((s) => s.status === 'fulfilled' && s.value === true));
+  // Committed, as another connection (another process) sees the file.
+  const other = new SqliteRunStore(file);
+  assert.equal((await other.getRun('r0'))?.status, 'completed');
+  assert.equal((await other.getRun('r0'))?.output, 'r0');
+  assert.equal((await other.getRun('r199'))?.status, 'running');
+  assert.equal((await other.events('r199')).length, 1);
+  assert.deepEqual(
+    (await other.nodes('twice')).map((r) => r.node),
+    ['n'],
+  );
+  await other.close();
+  await store.close();
+});
