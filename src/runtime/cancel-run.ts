@@ -8,7 +8,7 @@ import type { RunRecord, RunStore } from './ports/index.js';
 /** A run this process is driving: how to stop it, and when it has stopped. */
 export interface DrivenRun {
   abort(): void;
-  settled: Promise<void>;
+  readonly settled: Promise<void>;
 }
 
 const CANCELLED: RunError = { code: 'cancelled', message: 'the run was cancelled' };

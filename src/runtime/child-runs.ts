@@ -23,34 +23,51 @@ export function childRuns(
   skill: Skill,
   options: RunOptions,
 ): ChildRuns {
-  const depth = (options.depth ?? 0) + 1;
-  const child = (signal?: AbortSignal): RunOptions => ({
-    parentRunId,
-    onEvent: options.onEvent,
-    signal: signal && options.signal ? AbortSignal.any([signal, options.signal]) : (signal ?? options.signal),
-    depth,
-  });
-  return {
-    start: async (target, input, signal) => {
-      const name = 'graph' in target ? `subgraph ${target.graph}` : target.skill;
-      if (depth > MAX_CALL_DEPTH)
-        throw new RunFailure(
-          'call_depth',
-          `calling ${name} would nest runs ${depth} deep (the limit is ${MAX_CALL_DEPTH}); skills that call each other in a circle never end: check their calls with skein validate`,
-        );
-      if ('graph' in target)
-        return runtime.start(subgraphSkill(skill, target.graph), input, {
-          ...child(signal),
-          graph: target.graph,
-        });
-      const skills = runtime.services.skills;
-      if (!skills)
-        throw new RunFailure(
-          'skill_not_found',
-          `cannot call ${target.skill}: no skill library is configured`,
-        );
-      return runtime.start(await skills.find(target.skill), input, child(signal));
-    },
-    resume: (childRunId, input, signal) => runtime.resume(childRunId, input, child(signal)),
-  };
+  return new RunChildren(runtime, parentRunId, skill, options);
+}
+
+/** Child runs as an object without closures: every run makes one, and few runs start a child. */
+class RunChildren implements ChildRuns {
+  private readonly depth: number;
+
+  constructor(
+    private readonly runtime: RunStarter,
+    private readonly parentRunId: string,
+    private readonly skill: Skill,
+    private readonly options: RunOptions,
+  ) {
+    this.depth = (options.depth ?? 0) + 1;
+  }
+
+  async start(target: Parameters<ChildRuns['start']>[0], input: unknown, signal?: AbortSignal) {
+    const name = 'graph' in target ? `subgraph ${target.graph}` : target.skill;
+    if (this.depth > MAX_CALL_DEPTH)
+      throw new RunFailure(
+        'call_depth',
+        `calling ${name} would nest runs ${this.depth} deep (the limit is ${MAX_CALL_DEPTH}); skills that call each other in a circle never end: check their calls with skein validate`,
+      );
+    if ('graph' in target)
+      return this.runtime.start(subgraphSkill(this.skill, target.graph), input, {
+        ...this.child(signal),
+        graph: target.graph,
+      });
+    const skills = this.runtime.services.skills;
+    if (!skills)
+      throw new RunFailure('skill_not_found', `cannot call ${target.skill}: no skill library is configured`);
+    return this.runtime.start(await skills.find(target.skill), input, this.child(signal));
+  }
+
+  resume(childRunId: string, input: unknown, signal?: AbortSignal) {
+    return this.runtime.resume(childRunId, input, this.child(signal));
+  }
+
+  private child(signal?: AbortSignal): RunOptions {
+    const own = this.options.signal;
+    return {
+      parentRunId: this.parentRunId,
+      onEvent: this.options.onEvent,
+      signal: signal && own ? AbortSignal.any([signal, own]) : (signal ?? own),
+      depth: this.depth,
+    };
+  }
 }

@@ -9,11 +9,13 @@ import type { NodeRecord, RunRecord } from './ports/store.js';
 import { recordOutcome, type RunResult } from './record-outcome.js';
 import { RunLoop } from './run-loop.js';
 import type { RunOptions } from './run-options.js';
-import { watchRun } from './run-watch.js';
+import { RunWatch } from './run-watch.js';
 
 /** The runs a runtime drives now, by id: each through its run loop to an outcome the store records. */
 export class DrivenRuns {
-  private readonly runs = new Map<string, DrivenRun>();
+  private readonly runs = new Map<string, Driving>();
+  /** Made on the first run (the runtime makes this before its services are set). */
+  private watch: RunWatch | undefined;
 
   constructor(private readonly runtime: RunStarter) {}
 
@@ -31,19 +33,15 @@ export class DrivenRuns {
     sink: EventSink,
     options: RunOptions,
   ): Promise<RunResult> {
-    // Cancelled through the loop, not an AbortController: making one per run costs as much as a small run.
-    let loop: RunLoop | undefined;
-    let cancelled = false;
-    const cancel = () => ((cancelled = true), loop?.cancel());
-    let settled!: () => void;
-    this.runs.set(run.id, { abort: cancel, settled: new Promise<void>((resolve) => (settled = resolve)) });
-    const unwatch = watchRun(this.runtime.services.store, run.id, cancel);
+    const driving = new Driving();
+    this.runs.set(run.id, driving);
+    (this.watch ??= new RunWatch(this.runtime.services.store, this.runs)).start();
     try {
       const initial: Context = skill.inputAt.length
         ? applyWrites({}, [{ path: skill.inputAt, value: run.input }])
         : ((run.input ?? {}) as Context);
       const children = childRuns(this.runtime, run.id, skill, options);
-      loop = new RunLoop({
+      const loop = new RunLoop({
         skill,
         runId: run.id,
         services: this.runtime.services,
@@ -54,7 +52,8 @@ export class DrivenRuns {
         children,
         signal: options.signal,
       });
-      if (cancelled) loop.cancel();
+      driving.loop = loop;
+      if (driving.cancelled) loop.cancel();
       let result: Outcome = await loop.execute();
       if (result.kind === 'completed') {
         const checked = validateValue(skill.output, result.output);
@@ -70,9 +69,35 @@ export class DrivenRuns {
       }
       return await recordOutcome(this.runtime.services.store, run.id, result, sink);
     } finally {
-      unwatch();
       this.runs.delete(run.id);
-      settled();
+      driving.end();
     }
+  }
+}
+
+/**
+ * A run being driven: cancelled through its loop, not an AbortController, and `settled` made only when
+ * someone waits for it (making either per run costs as much as a small run).
+ */
+class Driving implements DrivenRun {
+  loop: RunLoop | undefined;
+  cancelled = false;
+  private ended = false;
+  private waiting: (() => void)[] | undefined;
+
+  abort(): void {
+    this.cancelled = true;
+    this.loop?.cancel();
+  }
+
+  get settled(): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    return new Promise((resolve) => (this.waiting ??= []).push(resolve));
+  }
+
+  /** The run has stopped: whoever waits for it goes on. */
+  end(): void {
+    this.ended = true;
+    for (const resolve of this.waiting ?? []) resolve();
   }
 }

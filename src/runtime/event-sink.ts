@@ -22,12 +22,52 @@ export class EventSink {
     event.seq = this.seq++;
     event.at = isoNow();
     if (!EPHEMERAL_EVENTS.has(body.type)) this.pending.push(event);
+    this.tell(event);
+    return event;
+  }
+
+  /**
+   * Emits `node_started`, made whole here: every node emits it, and a body stamped in place grows its
+   * shape three times (measured: most of a template step's cost in emitting).
+   */
+  nodeStarted(node: string, kind: string, attempt: number): void {
+    const at = isoNow();
+    const event: RunEvent = {
+      type: 'node_started',
+      node,
+      kind,
+      attempt,
+      runId: this.runId,
+      seq: this.seq++,
+      at,
+    };
+    this.pending.push(event);
+    this.tell(event);
+  }
+
+  /** Emits `node_finished`, made whole here like `nodeStarted`. */
+  nodeFinished(node: string, kind: string, value: unknown, ms: number): void {
+    const at = isoNow();
+    const event: RunEvent = {
+      type: 'node_finished',
+      node,
+      kind,
+      value,
+      ms,
+      runId: this.runId,
+      seq: this.seq++,
+      at,
+    };
+    this.pending.push(event);
+    this.tell(event);
+  }
+
+  private tell(event: RunEvent): void {
     try {
       this.listener?.(event);
     } catch {
       // A listener's failure (a closed terminal) must not break the run.
     }
-    return event;
   }
 
   /** Takes the events not yet stored, in `seq` order, so a reader following the log by `seq` never skips one. */

@@ -12,8 +12,8 @@ export class InFlightAttempts {
   private stopped = false;
   /** Why the run stopped, when it failed for a reason of its own (the store failed, a budget ran out). */
   private why: string | undefined;
-  /** Attempts waiting on their executor, rejected at once when the run stops. */
-  private readonly waiting = new Map<(failure: RunFailure) => void, Node>();
+  /** Attempts waiting on their executor, rejected at once when the run stops (made on first use). */
+  private waiting: Map<(failure: RunFailure) => void, Node> | undefined;
 
   get halted(): boolean {
     return this.stopped;
@@ -36,7 +36,7 @@ export class InFlightAttempts {
     if (this.stopped) return;
     this.stopped = true;
     this.why = why;
-    for (const [reject, node] of this.waiting) reject(this.stoppedFailure(node));
+    for (const [reject, node] of this.waiting ?? []) reject(this.stoppedFailure(node));
     // Without a controller no executor holds a signal, and the abort's DOMException is not made at all.
     this.controller?.abort();
   }
@@ -56,10 +56,11 @@ export class InFlightAttempts {
     } catch (e) {
       return Promise.reject(e);
     }
+    const waiting = (this.waiting ??= new Map());
     return new Promise<NodeOutcome>((resolve, reject) => {
-      this.waiting.set(reject, node);
+      waiting.set(reject, node);
       if (!timeout) {
-        work.then(resolve, reject).finally(() => this.waiting.delete(reject));
+        work.then(resolve, reject).finally(() => waiting.delete(reject));
         return;
       }
       const timedOut = () => {
@@ -71,7 +72,7 @@ export class InFlightAttempts {
       timeout.addEventListener('abort', timedOut, { once: true });
       work
         .then(resolve, reject)
-        .finally(() => (this.waiting.delete(reject), timeout.removeEventListener('abort', timedOut)));
+        .finally(() => (waiting.delete(reject), timeout.removeEventListener('abort', timedOut)));
     });
   }
 

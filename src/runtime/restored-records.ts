@@ -2,10 +2,12 @@ import { RunFailure } from './errors.js';
 import type { GraphPlan } from './graph-plan.js';
 import type { NodeRecord, Write } from './ports/store.js';
 
+const NO_WRITES: readonly Write[] = Object.freeze([]);
+
 /** What the stored node records of a run's earlier parts give its loop (finished and skipped nodes go to the scheduler). */
 export interface RestoredRecords {
-  /** Each node's writes (none for a node not finished). */
-  writes: Write[][];
+  /** Each node's writes (none for a node not finished: one shared empty list, never written into). */
+  writes: (readonly Write[])[];
   /** The person's validated answer, by the node that paused the run (taken when that node finishes). */
   resumeInput: Map<number, unknown>;
   /** The child run each paused `call` node waits on. */
@@ -24,7 +26,7 @@ export function restoreRecords(
   resume: { node: string; input: unknown } | undefined,
 ): RestoredRecords {
   const restored: RestoredRecords = {
-    writes: Array.from({ length: plan.nodes.length }, () => []),
+    writes: new Array<readonly Write[]>(plan.nodes.length).fill(NO_WRITES),
     resumeInput: new Map(),
     childRun: new Map(),
   };

@@ -6,8 +6,8 @@ import { RunFailure } from './errors.js';
 export class RunBudget {
   private executed = 0;
   private llmCalls = 0;
-  /** Model nodes started whose call is not counted yet: the max_llm_calls check counts both. */
-  private readonly llmPending = new Set<Node>();
+  /** Model nodes started whose call is not counted yet (made on first use): the max_llm_calls check counts both. */
+  private llmPending: Set<Node> | undefined;
   private readonly startedAt = performance.now();
 
   constructor(private readonly budget: Budget | undefined) {}
@@ -31,7 +31,7 @@ export class RunBudget {
     if (
       node.kind === 'llm' &&
       b.maxLlmCalls !== undefined &&
-      this.llmCalls + this.llmPending.size >= b.maxLlmCalls
+      this.llmCalls + (this.llmPending?.size ?? 0) >= b.maxLlmCalls
     )
       return new RunFailure(
         'budget_exceeded',
@@ -44,18 +44,18 @@ export class RunBudget {
   /** Counts a node that starts. */
   start(node: Node): void {
     this.executed++;
-    if (node.kind === 'llm') this.llmPending.add(node);
+    if (node.kind === 'llm') (this.llmPending ??= new Set()).add(node);
   }
 
   /** Forgets a model node's pending call once the node settles. */
   settle(node: Node): void {
-    this.llmPending.delete(node);
+    this.llmPending?.delete(node);
   }
 
   /** Counts a model call made by `node`; the failure when it goes over the limit. */
   countLlmCall(node: Node): RunFailure | undefined {
     this.llmCalls++;
-    this.llmPending.delete(node);
+    this.llmPending?.delete(node);
     const max = this.budget?.maxLlmCalls;
     return max !== undefined && this.llmCalls > max
       ? new RunFailure(

@@ -23,14 +23,17 @@ const KEEPS_NO_SCOPE: ReadonlySet<Node['kind']> = new Set(['template', 'assign',
  */
 export class RunContexts {
   private readonly after: (Context | undefined)[];
-  /** Contexts made here that no other holder has seen: the only ones written in place. */
-  private readonly owned = new WeakSet<Context>();
+  /**
+   * Contexts made here that no other holder has seen: the only ones written in place. A Set, not a
+   * WeakSet: it lives as long as the run, and a WeakSet per run costs the garbage collector more.
+   */
+  private readonly owned = new Set<Context>();
 
   constructor(
     private readonly plan: GraphPlan,
     private readonly initial: Context,
     private readonly status: readonly NodeStatus[],
-    private readonly writes: readonly Write[][],
+    private readonly writes: readonly (readonly Write[])[],
   ) {
     this.after = new Array(plan.nodes.length).fill(undefined);
   }

@@ -51,7 +51,7 @@ export interface LoopOptions {
 export class RunLoop {
   private readonly plan: GraphPlan;
   private readonly scheduler: Scheduler;
-  private readonly writes: Write[][];
+  private readonly writes: (readonly Write[])[];
   private readonly contexts: RunContexts;
   private readonly budget: RunBudget;
   private readonly committer: Committer;
@@ -197,7 +197,7 @@ export class RunLoop {
 
   /** One attempt of a pure node, synchronous when its executor is. */
   private runPure(i: number, node: Node, scope: Context): void | Promise<void> {
-    this.o.sink.emit({ type: 'node_started', node: node.id, kind: node.kind, attempt: 1 });
+    this.o.sink.nodeStarted(node.id, node.kind, 1);
     const t0 = performance.now();
     let outcome: NodeOutcome | Promise<NodeOutcome>;
     try {
@@ -224,7 +224,7 @@ export class RunLoop {
   private async runNode(i: number, node: Node, scope: Context): Promise<void> {
     const attempts = 1 + (node.retry?.max ?? 0);
     for (let attempt = 1; ; attempt++) {
-      this.o.sink.emit({ type: 'node_started', node: node.id, kind: node.kind, attempt });
+      this.o.sink.nodeStarted(node.id, node.kind, attempt);
       // A node that acts on the world is known to have started even if the process dies during it.
       if (EFFECTFUL.has(node.kind)) await this.committer.commit();
       const t0 = performance.now();
@@ -277,7 +277,7 @@ export class RunLoop {
       this.o.sink.emit({ type: 'resumed', node: node.id, input: this.resumeInput.get(i) });
       this.resumeInput.delete(i);
     }
-    this.o.sink.emit({ type: 'node_finished', node: node.id, kind: node.kind, value, ms });
+    this.o.sink.nodeFinished(node.id, node.kind, value, ms);
     this.committer.keep(record, answered || EFFECTFUL.has(node.kind));
     this.writes[i] = record.writes;
     this.scheduler.decide(i, 'done', record.chosen);
