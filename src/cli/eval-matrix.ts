@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import type { CaseColumnResult, ExperimentResult } from '../evals/index.js';
+import type { CaseColumnResult, CaseDelta, ExperimentResult } from '../evals/index.js';
 import type { Style } from './style.js';
 
 /**
@@ -64,4 +64,38 @@ function cellText(x: CaseColumnResult): string {
   const mark = x.passed ? '✓' : '✗';
   const cost = x.costUsd === undefined ? '' : ` · $${x.costUsd.toPrecision(2)}`;
   return `${mark} ${x.passes}/${x.trials} · ${x.ms} ms${cost}`;
+}
+
+/**
+ * The changes against the baseline: every case whose pass rate moved, regressions first (`all`: every
+ * case compared), and the count of better, worse and regressed cases.
+ */
+export function deltaLines(deltas: readonly CaseDelta[], c: Style, all = false): string {
+  if (!deltas.length) return '';
+  const shown = deltas
+    .filter((d) => all || d.delta !== 0 || d.regression)
+    .sort((a, b) => Number(b.regression) - Number(a.regression) || a.delta - b.delta);
+  const out = ['', c.bold('against the baseline')];
+  for (const d of shown) {
+    const points = `${d.delta > 0 ? '+' : ''}${Math.round(d.delta * 100)} pts`;
+    const text = `${points.padStart(9)}  ${d.case} [${d.column}] ${pct(d.baselinePassRate)} → ${pct(d.passRate)} (vs ${d.baseline})`;
+    out.push(
+      d.regression
+        ? c.red(`${text}  REGRESSION`)
+        : d.delta > 0
+          ? c.green(text)
+          : d.delta < 0
+            ? c.red(text)
+            : c.dim(text),
+    );
+  }
+  const better = deltas.filter((d) => d.delta > 0).length;
+  const worse = deltas.filter((d) => d.delta < 0).length;
+  const regressions = deltas.filter((d) => d.regression).length;
+  out.push(`${better} better, ${worse} worse, ${regressions} regression${regressions === 1 ? '' : 's'}`);
+  return out.join('\n') + '\n';
+}
+
+function pct(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
 }

@@ -20,7 +20,11 @@ export type CellPlan = { skill: Skill; input: unknown } | { problem: string };
  */
 export async function planCell(skill: Skill, c: EvalCase, withoutSkill = false): Promise<CellPlan> {
   const prompt = c.prompt === undefined ? undefined : await withFiles(c.prompt, c.files);
-  if (skill.doc || withoutSkill) {
+  if (withoutSkill && !skill.doc)
+    return {
+      problem: `${skill.id} runs steps of its own: without it there is nothing to run (--without-skill compares document skills)`,
+    };
+  if (skill.doc) {
     if (prompt === undefined)
       return { problem: `${skill.id} is a document skill: its eval cases give a prompt, not an input` };
     return { skill: answerSkill(skill, withoutSkill), input: { prompt } };

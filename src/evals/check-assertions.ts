@@ -3,6 +3,7 @@ import { validateValue } from '../schema/index.js';
 import type { Assertion } from './eval-case.js';
 import type { AssertionResult } from './experiment.js';
 import type { Judge } from './judge.js';
+import type { ScriptChecker } from './script-check.js';
 
 /** What a cell's run gave, for its assertions. */
 export interface CellRun {
@@ -25,6 +26,7 @@ export async function checkAssertions(
   run: CellRun,
   context: {
     judge?: Judge;
+    script?: ScriptChecker;
     request?: string;
     expectedOutput?: string;
     loaded: readonly string[];
@@ -59,13 +61,28 @@ export async function checkAssertions(
       }
       continue;
     }
+    if (a.type === 'javascript') {
+      const input = {
+        output: run.output,
+        text: textOf(run.output ?? null),
+        status: run.status,
+        error: run.error,
+        events: run.events,
+      };
+      results.push(
+        context.script
+          ? await context.script(a, input, context.signal)
+          : failed(a.type, 'no JavaScript runner'),
+      );
+      continue;
+    }
     results.push(checkOne(a, run, context.loaded));
   }
   return results;
 }
 
 function checkOne(
-  a: Exclude<Assertion, { type: 'llm-rubric' }>,
+  a: Exclude<Assertion, { type: 'llm-rubric' | 'javascript' }>,
   run: CellRun,
   given: readonly string[],
 ): AssertionResult {

@@ -19,6 +19,12 @@ export type Assertion =
   | { type: 'status'; value: string }
   /** A judge model scores the output against the rubric from 0 to 1; it passes at `threshold`. */
   | { type: 'llm-rubric'; value: string; threshold: number; model?: string }
+  /**
+   * A JavaScript check, run as code skills run: a module `file` whose `entry` function, or inline `code`
+   * (a function body, or one expression), gets `{output, text, status, error, events}` and returns true or
+   * false, a score from 0 to 1 (passing at `threshold`), or `{pass, score, reason}`.
+   */
+  | { type: 'javascript'; code?: string; file?: string; entry: string; threshold: number }
   /** Tools that ran: these, in this order (others may come between), or all of them in any order. */
   | { type: 'tool-calls'; value: string[]; order: 'in-order' | 'any-order' }
   /** Skills, document chunks or reference files the agent loaded (`skill`, `skill/chunk`). */

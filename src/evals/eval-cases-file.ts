@@ -98,6 +98,8 @@ function readCase(value: unknown, folder: string, fail: Fail): Omit<EvalCase, 'f
     assert.forEach((a, k) => {
       const read = readAssertion(a);
       if (typeof read === 'string') fail('assert', `assert ${k + 1}: ${read}`, k);
+      else if (read.type === 'javascript' && read.file)
+        assertions.push({ ...read, file: resolve(folder, read.file) });
       else assertions.push(read);
     });
   const passRate = value.pass_rate ?? 1;

@@ -8,8 +8,10 @@ import { SkeinError } from '../ir/errors.js';
 export type ColumnVariant =
   | { kind: 'skill' }
   | { kind: 'without-skill' }
-  /** The skill as it is at a version (`id@1.2.0`) or a git ref (`HEAD~1`). */
-  | { kind: 'version'; version: string };
+  /** The skill of the same id at this version, among the skills loaded. */
+  | { kind: 'version'; version: string }
+  /** The skill of the same id as it is at a git ref (`HEAD~1`, a tag, a commit). */
+  | { kind: 'ref'; ref: string };
 
 /** One column of the matrix. */
 export interface ExperimentColumn {
@@ -18,7 +20,7 @@ export interface ExperimentColumn {
   /** `provider:model`, or `default` for the configured (or the skill's own) model. */
   model: string;
   variant: ColumnVariant;
-  /** The column other columns are compared with (the first one, or the one a baseline option names). */
+  /** The column the other columns of its model are compared with (with several variants, the first). */
   baseline?: boolean;
 }
 

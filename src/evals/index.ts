@@ -2,11 +2,16 @@
 // cell a run of the run store, the experiment stored beside the runs.
 export { runExperiment, type ExperimentOptions, type ExperimentResult } from './run-experiment.js';
 export { summarize, failuresOf, type CaseColumnResult } from './summary.js';
+export { readExperiment, type StoredExperiment } from './read-experiment.js';
+export { deltasBetween, deltasWithin, hasRegression, type CaseDelta } from './compare.js';
+export { junitReport } from './reports/junit.js';
+export { markdownReport } from './reports/markdown.js';
 export { openExperimentStore } from '../store/experiments/open.js';
 export {
   ExperimentAmbiguous,
   type AssertionResult,
   type CellRecord,
+  type ColumnVariant,
   type ExperimentCase,
   type ExperimentColumn,
   type ExperimentPage,

@@ -9,17 +9,19 @@ export const ASSERTION_TYPES: readonly AssertionType[] = [
   'json-schema',
   'status',
   'llm-rubric',
+  'javascript',
   'tool-calls',
   'loaded',
   'cost',
   'latency',
   'tokens',
 ];
-const OPTIONS = ['path', 'ignore_case', 'flags', 'threshold', 'model', 'order'];
+const OPTIONS = ['path', 'ignore_case', 'flags', 'threshold', 'model', 'order', 'entry'];
 
 /**
  * Reads one entry of `assert:`: `{type: contains, value: "…"}` (promptfoo's form) or the short
- * `{contains: "…"}`, with options beside (`path`, `ignore_case`, `flags`, `threshold`, `model`, `order`).
+ * `{contains: "…"}`, with options beside (`path`, `ignore_case`, `flags`, `threshold`, `model`, `order`,
+ * `entry`).
  * Returns the problem as text when it is wrong.
  */
 export function readAssertion(raw: unknown): Assertion | string {
@@ -90,6 +92,22 @@ function build(type: AssertionType, value: unknown, o: Record<string, unknown>):
           ...(o.model ? { model: o.model as string } : {}),
         }
       );
+    }
+    case 'javascript': {
+      const threshold = o.threshold ?? 0.5;
+      if (typeof threshold !== 'number' || threshold < 0 || threshold > 1)
+        return 'javascript: threshold is a score from 0 to 1';
+      if (o.entry !== undefined && (typeof o.entry !== 'string' || !/^[A-Za-z_$][\w$]*$/.test(o.entry)))
+        return 'javascript: entry is the name of the function the file exports';
+      const problem = text('a file (checks.js) or code (output.includes("x"))');
+      if (problem) return problem;
+      const isFile = /^[^\s]+\.[cm]?[jt]s$/.test(value as string);
+      return {
+        type,
+        ...(isFile ? { file: value as string } : { code: value as string }),
+        entry: (o.entry as string | undefined) ?? 'check',
+        threshold,
+      };
     }
     case 'tool-calls': {
       const order = o.order ?? 'in-order';

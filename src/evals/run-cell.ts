@@ -1,3 +1,4 @@
+import type { Skill } from '../ir/skill.js';
 import { RunRefused, type RunEvent, type RunResult, type Runtime } from '../runtime/index.js';
 import { usageOfRun, type PriceTable } from '../trace/index.js';
 import { checkAssertions, type CellRun } from './check-assertions.js';
@@ -5,6 +6,7 @@ import { planCell } from './cell-skill.js';
 import type { ExperimentColumn, CellRecord } from './experiment.js';
 import type { BoundEval } from './find-evals.js';
 import type { Judge } from './judge.js';
+import type { ScriptChecker } from './script-check.js';
 
 /** Largest output a cell keeps (its JSON, in characters); a longer one is kept as cut text. */
 const MAX_OUTPUT_CHARS = 4000;
@@ -12,6 +14,10 @@ const MAX_OUTPUT_CHARS = 4000;
 /** What a cell runs with: the column's runtime, the judge, the prices. */
 export interface CellContext {
   runtime: Runtime;
+  /** Runs `javascript` checks. */
+  script?: ScriptChecker;
+  /** The skill the column runs for a case's skill (another version of it, say), or why there is none. */
+  skillFor(skill: Skill, column: ExperimentColumn): Skill | string;
   judge?: Judge;
   prices: PriceTable;
 }
@@ -29,8 +35,12 @@ export async function runCell(
   ctx: CellContext,
 ): Promise<CellRecord> {
   const c = bound.case;
-  const base = { experimentId, case: `${bound.skill.id} › ${c.name}`, column: column.key, trial };
-  const plan = await planCell(bound.skill, c, column.variant.kind === 'without-skill');
+  const base = { experimentId, case: caseKey(bound), column: column.key, trial };
+  const skill = ctx.skillFor(bound.skill, column);
+  const plan =
+    typeof skill === 'string'
+      ? { problem: skill }
+      : await planCell(skill, c, column.variant.kind === 'without-skill');
   if ('problem' in plan)
     return {
       ...base,
@@ -72,9 +82,11 @@ export async function runCell(
   };
   const assertions = await checkAssertions(c.assert, run, {
     judge: ctx.judge,
+    script: ctx.script,
     request: c.prompt,
     expectedOutput: c.expectedOutput,
-    loaded: bound.skill.doc && column.variant.kind !== 'without-skill' ? [bound.skill.id] : [],
+    loaded:
+      typeof skill !== 'string' && skill.doc && column.variant.kind !== 'without-skill' ? [skill.id] : [],
     signal,
   });
   const checksStatus = c.assert.some((a) => a.type === 'status');
@@ -91,6 +103,11 @@ export async function runCell(
     outputTokens: run.outputTokens,
     ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
   };
+}
+
+/** A case's key in an experiment: `skill › name`. */
+export function caseKey(bound: BoundEval): string {
+  return `${bound.skill.id} › ${bound.case.name}`;
 }
 
 /** The output as stored: as it is when small, else its JSON cut short. */

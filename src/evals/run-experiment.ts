@@ -5,10 +5,20 @@ import type { Diagnostic } from '../ir/diagnostic.js';
 import { isoNow, Runtime } from '../runtime/index.js';
 import { errorsIn, loadPaths } from '../skills/index.js';
 import { openExperimentStore } from '../store/experiments/open.js';
-import type { CellRecord, ExperimentColumn, ExperimentRecord, ExperimentStore } from './experiment.js';
+import type { Skill } from '../ir/skill.js';
+import type {
+  CellRecord,
+  ColumnVariant,
+  ExperimentColumn,
+  ExperimentRecord,
+  ExperimentStore,
+} from './experiment.js';
 import { findEvals, type BoundEval } from './find-evals.js';
 import { modelJudge } from './judge.js';
-import { runCell, type CellContext } from './run-cell.js';
+import { scriptChecker } from './script-check.js';
+import { caseKey, runCell, type CellContext } from './run-cell.js';
+import { columnSkill, matrixColumns } from './columns.js';
+import { skillsAtRef } from './skills-at-ref.js';
 import { summarize, type CaseColumnResult } from './summary.js';
 
 /** Cells stored in one transaction at most; the rest wait for the next batch or the end. */
@@ -24,6 +34,11 @@ export interface ExperimentOptions {
   trials: number;
   /** Cells running at once. */
   concurrency: number;
+  /**
+   * What each model's columns run: the skill (the default), without it, other versions, the skill at a
+   * git ref. With several, the first is each model's baseline.
+   */
+  variants?: readonly ColumnVariant[];
   /** The model that grades `llm-rubric` (default the configured model). */
   judge?: string;
   /** Told after each cell: how many are done of how many. */
@@ -51,35 +66,36 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
     o.paths,
   );
   diagnostics.push(...found.diagnostics);
-  const columns: ExperimentColumn[] = (o.models.length ? o.models : ['default']).map((model, i) => ({
-    key: model,
-    model,
-    variant: { kind: 'skill' },
-    ...(i === 0 ? { baseline: true } : {}),
-  }));
+  const loaded = units.flatMap((u) => u.skills);
+  const columns = matrixColumns(o.models, o.variants ?? []);
+  const atRef = new Map<string, Skill[]>();
+  for (const v of o.variants ?? []) if (v.kind === 'ref') atRef.set(v.ref, await skillsAtRef(o.paths, v.ref));
+  const evals = uniqueCases(found.evals);
   const experiment: ExperimentRecord = {
     id: randomUUID(),
     status: 'running',
     paths: [...o.paths],
     trials: o.trials,
     columns,
-    cases: found.evals.map(({ case: c, skill }) => ({
-      key: `${skill.id} › ${c.name}`,
-      skill: skill.id,
-      name: c.name,
-      file: c.file,
-      line: c.line,
-      passRate: c.passRate,
+    cases: evals.map((bound) => ({
+      key: caseKey(bound),
+      skill: bound.skill.id,
+      name: bound.case.name,
+      file: bound.case.file,
+      line: bound.case.line,
+      passRate: bound.case.passRate,
     })),
     createdAt: isoNow(),
   };
-  if (!found.evals.length) return { experiment, cells: [], results: [], diagnostics };
+  if (!evals.length) return { experiment, cells: [], results: [], diagnostics };
   const store = await openExperimentStore(o.config);
   let host: Host | undefined;
   try {
     host = await openHost(o.config);
     await store.create(experiment);
-    const cells = await runCells(found.evals, columns, experiment, contexts(host, o, columns), store, o);
+    const skillFor = (skill: Skill, column: ExperimentColumn) =>
+      columnSkill(skill, column.variant, loaded, atRef);
+    const cells = await runCells(evals, columns, experiment, contexts(host, o, columns, skillFor), store, o);
     const finished = { ...experiment, status: 'completed' as const, finishedAt: isoNow() };
     await store.finish(experiment.id, finished.status, finished.finishedAt);
     return { experiment: finished, cells, results: summarize(finished, cells), diagnostics };
@@ -92,27 +108,35 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   }
 }
 
-/** Each column's runtime (the host's services with the column's model) and the judge. */
+/** Each column's runtime (the host's services with the column's model, one per model), the judge and the skill it runs. */
 function contexts(
   host: Host,
   o: ExperimentOptions,
   columns: readonly ExperimentColumn[],
+  skillFor: CellContext['skillFor'],
 ): Map<string, CellContext> {
   const services = host.runtime.services;
   const judge = modelJudge(createLlmService(o.config, o.judge));
+  const script = scriptChecker(services.code?.javascript, o.config.home);
+  const runtimes = new Map<string, Runtime>([['default', host.runtime]]);
+  const runtimeOf = (model: string) => {
+    let runtime = runtimes.get(model);
+    if (!runtime)
+      runtimes.set(model, (runtime = new Runtime({ ...services, llm: createLlmService(o.config, model) })));
+    return runtime;
+  };
   return new Map(
     columns.map((column) => [
       column.key,
-      {
-        runtime:
-          column.model === 'default'
-            ? host.runtime
-            : new Runtime({ ...services, llm: createLlmService(o.config, column.model) }),
-        judge,
-        prices: o.config.trace.prices,
-      },
+      { runtime: runtimeOf(column.model), judge, script, prices: o.config.trace.prices, skillFor },
     ]),
   );
+}
+
+/** The cases with their first skill when several versions of a skill share a case (its key). */
+function uniqueCases(evals: readonly BoundEval[]): BoundEval[] {
+  const seen = new Set<string>();
+  return evals.filter((b) => !seen.has(caseKey(b)) && Boolean(seen.add(caseKey(b))));
 }
 
 /** Runs every cell (case × column × trial), `concurrency` at a time, storing them in batches as they finish. */

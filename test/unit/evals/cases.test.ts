@@ -61,7 +61,7 @@ test('a wrong eval case is a diagnostic at its line, naming what is wrong', () =
     [
       [
         5,
-        'eval 1: assert 1: unknown assertion type "contians"; known: equals, contains, not-contains, regex, json-schema, status, llm-rubric, tool-calls, loaded, cost, latency, tokens',
+        'eval 1: assert 1: unknown assertion type "contians"; known: equals, contains, not-contains, regex, json-schema, status, llm-rubric, javascript, tool-calls, loaded, cost, latency, tokens',
       ],
       [8, 'eval 2: a case has an input (executable skills) or a prompt (document skills), not both'],
       [12, 'eval 2: assert 2: regex: Invalid regular expression: /(/: Unterminated group'],
