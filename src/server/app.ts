@@ -8,6 +8,8 @@ import { openApiDocument, type OpenApiDocument } from './openapi.js';
 import { newOpenApiApp } from './openapi-app.js';
 import { diagnosticRoutes } from './routes/diagnostics.js';
 import { eventRoutes } from './routes/events.js';
+import { experimentRoutes } from './routes/experiments.js';
+import { ExperimentReader } from './experiment-reader.js';
 import { healthRoutes } from './routes/health.js';
 import { routeRoutes } from './routes/route.js';
 import { runRoutes } from './routes/runs.js';
@@ -49,6 +51,8 @@ export interface SkeinApp {
   hub: RunHub;
   /** The skills the server shows (loaded once). */
   catalog: SkillCatalog;
+  /** The experiments `GET /v1/experiments` reads (closed when the server closes). */
+  experiments: ExperimentReader;
   /** The token check of the API, for routes mounted beside it (`/mcp`). */
   requireToken: MiddlewareHandler;
   /** Refuses new requests (503) and ends every event stream; in-flight requests finish. */
@@ -64,6 +68,7 @@ export function createApp(options: AppOptions): SkeinApp {
   const { skein, root } = options;
   const hub = new RunHub(skein);
   const catalog = new SkillCatalog(skein);
+  const experiments = new ExperimentReader(skein.config);
   const shutdown = new AbortController();
   const settings: StreamSettings = {
     hub,
@@ -102,6 +107,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', validateRoutes(catalog));
   app.route('/v1', routeRoutes(catalog, skein));
   app.route('/v1', diagnosticRoutes(catalog, root));
+  app.route('/v1', experimentRoutes(experiments, root));
   app.route('/', webRoutes(options.webDir ?? findWebAssets()));
 
   let doc: Promise<OpenApiDocument> | undefined;
@@ -122,5 +128,5 @@ export function createApp(options: AppOptions): SkeinApp {
     if (error.status === 401) c.header('WWW-Authenticate', 'Bearer');
     return errorResponse(c, error, root);
   });
-  return { app, hub, catalog, requireToken, drain: () => shutdown.abort() };
+  return { app, hub, catalog, experiments, requireToken, drain: () => shutdown.abort() };
 }

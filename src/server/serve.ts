@@ -47,6 +47,7 @@ export async function listen(skeinApp: SkeinApp, host: string, port: number): Pr
         clearInterval(idle);
         clearTimeout(timer);
         server.closeAllConnections();
+        await skeinApp.experiments.close();
       }
     },
   };

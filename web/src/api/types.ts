@@ -239,6 +239,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/experiments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Experiments (`skein eval`), newest first */
+    get: operations['listExperiments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/experiments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One experiment: its cells (each with its run), each case per column, and the changes against the baseline */
+    get: operations['getExperiment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -774,6 +808,115 @@ export interface components {
       path: string;
       diagnostics: components['schemas']['Diagnostic'][];
     };
+    ExperimentList: {
+      experiments: components['schemas']['Experiment'][];
+      next?: string;
+    };
+    Experiment: {
+      id: string;
+      /** @enum {string} */
+      status: 'running' | 'completed' | 'failed';
+      paths: string[];
+      trials: number;
+      columns: {
+        key: string;
+        model: string;
+        variant: components['schemas']['ColumnVariant'];
+        /** @description the column its model's other columns are compared with */
+        baseline?: boolean;
+      }[];
+      cases: {
+        /** @description `skill › name` */
+        key: string;
+        skill: string;
+        name: string;
+        file: string;
+        line: number;
+        passRate: number;
+      }[];
+      createdAt: string;
+      finishedAt?: string;
+    };
+    /** @description what a column runs besides its model */
+    ColumnVariant:
+      | {
+          /** @enum {string} */
+          kind: 'skill';
+        }
+      | {
+          /** @enum {string} */
+          kind: 'without-skill';
+        }
+      | {
+          /** @enum {string} */
+          kind: 'version';
+          version: string;
+        }
+      | {
+          /** @enum {string} */
+          kind: 'ref';
+          ref: string;
+        };
+    ExperimentDetail: {
+      experiment: components['schemas']['Experiment'];
+      results: components['schemas']['ExperimentResult'][];
+      cells: components['schemas']['ExperimentCell'][];
+      deltas: components['schemas']['ExperimentDelta'][];
+    };
+    /** @description how a case did in a column over its trials */
+    ExperimentResult: {
+      case: string;
+      column: string;
+      trials: number;
+      passes: number;
+      passRate: number;
+      passed: boolean;
+      ms: number;
+      tokens: number;
+      costUsd?: number;
+      runIds: string[];
+      failures: string[];
+    };
+    /** @description one trial of a case in a column: its run and what the assertions found */
+    ExperimentCell: {
+      experimentId: string;
+      case: string;
+      column: string;
+      trial: number;
+      runId?: string;
+      status: string;
+      passed: boolean;
+      assertions: components['schemas']['AssertionResult'][];
+      error?: string;
+      output?: unknown;
+      ms: number;
+      inputTokens: number;
+      outputTokens: number;
+      costUsd?: number;
+    };
+    AssertionResult: {
+      type: string;
+      pass: boolean;
+      score: number;
+      reason?: string;
+      judge?: {
+        model: string;
+        prompt: string;
+      };
+    };
+    /** @description a case in a column against its model's baseline column */
+    ExperimentDelta: {
+      case: string;
+      column: string;
+      baseline: string;
+      passRate: number;
+      baselinePassRate: number;
+      delta: number;
+      regression: boolean;
+      fixed: boolean;
+      msDelta: number;
+      costDelta?: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -826,6 +969,14 @@ export type ValidateRequest = components['schemas']['ValidateRequest'];
 export type RouteResult = components['schemas']['RouteResult'];
 export type RouteRequest = components['schemas']['RouteRequest'];
 export type BrokenFile = components['schemas']['BrokenFile'];
+export type ExperimentList = components['schemas']['ExperimentList'];
+export type Experiment = components['schemas']['Experiment'];
+export type ColumnVariant = components['schemas']['ColumnVariant'];
+export type ExperimentDetail = components['schemas']['ExperimentDetail'];
+export type ExperimentResult = components['schemas']['ExperimentResult'];
+export type ExperimentCell = components['schemas']['ExperimentCell'];
+export type AssertionResult = components['schemas']['AssertionResult'];
+export type ExperimentDelta = components['schemas']['ExperimentDelta'];
 export type $defs = Record<string, never>;
 export interface operations {
   getHealth: {
@@ -1389,6 +1540,80 @@ export interface operations {
           'application/json': {
             files: components['schemas']['BrokenFile'][];
           };
+        };
+      };
+    };
+  };
+  listExperiments: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description the `next` of the previous page */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description a page of experiments; `next` is the cursor of the next page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExperimentList'];
+        };
+      };
+      /** @description a bad query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getExperiment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the experiment's id, or a unique prefix of it */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the experiment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExperimentDetail'];
+        };
+      };
+      /** @description `experiment_ambiguous`: several experiments start with the prefix given */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description no such experiment */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };
