@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 const root = new URL('..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 const bundled = new Set(['yaml', 'semver', 'stopword', 'stemmer']);
-const external = Object.keys(pkg.dependencies ?? {})
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
   .filter((name) => !bundled.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 

@@ -1,4 +1,12 @@
-import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
+import { isMissingPackage } from '../ir/optional-packages.js';
+import { estimatedEnds } from './estimate.js';
+
+/** gpt-tokenizer's o200k_base module, as much of it as Skein uses. */
+interface Encoding {
+  encode(text: string, options: { disallowedSpecial: Set<string> }): number[];
+  decode(tokens: readonly number[]): string;
+}
 
 // o200k_base is the encoding of OpenAI's current models (GPT-4o and later). Other providers count a
 // little differently, but budgets only need a close, stable figure from a real tokenizer.
@@ -12,14 +20,50 @@ const PLAIN = { disallowedSpecial: new Set<string>() };
  */
 const MAX_RUN = 256;
 
-/** The token ids of a text (o200k_base). */
-export function tokenize(text: string): number[] {
+let loaded: Encoding | null | undefined;
+
+/** gpt-tokenizer when it is installed (an optional dependency), loaded on first use; else null. */
+function exactEncoding(): Encoding | null {
+  if (loaded === undefined) {
+    try {
+      loaded = createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as Encoding;
+    } catch (error) {
+      if (!isMissingPackage(error, ['gpt-tokenizer'])) throw error;
+      loaded = null;
+    }
+  }
+  return loaded;
+}
+
+/** Whether counts are exact (gpt-tokenizer installed) rather than estimated from the text. */
+export function countsAreExact(): boolean {
+  return exactEncoding() !== null;
+}
+
+/** A text's tokens: how many, and the text of the first n of them. */
+export interface Tokens {
+  length: number;
+  prefix(n: number): string;
+}
+
+/** The tokens of a text (o200k_base, or estimated without gpt-tokenizer). */
+export function tokenize(text: string): Tokens {
+  const exact = exactEncoding();
+  if (!exact) {
+    const ends = estimatedEnds(text);
+    return { length: ends.length, prefix: (n) => text.slice(0, n > 0 ? ends[n - 1] : 0) };
+  }
+  const ids = encodeInRuns(exact, text);
+  return { length: ids.length, prefix: (n) => exact.decode(ids.slice(0, n)) };
+}
+
+function encodeInRuns(exact: Encoding, text: string): number[] {
   const cuts = longRunCuts(text);
-  if (!cuts.length) return encode(text, PLAIN);
+  if (!cuts.length) return exact.encode(text, PLAIN);
   const out: number[] = [];
   let from = 0;
   for (const at of [...cuts, text.length]) {
-    for (const t of encode(text.slice(from, at), PLAIN)) out.push(t);
+    for (const t of exact.encode(text.slice(from, at), PLAIN)) out.push(t);
     from = at;
   }
   return out;
@@ -44,12 +88,7 @@ function longRunCuts(text: string): number[] {
   return cuts;
 }
 
-/** The text of a run of token ids. */
-export function detokenize(tokens: readonly number[]): string {
-  return decode(tokens);
-}
-
-/** How many tokens a text takes (o200k_base). */
+/** How many tokens a text takes (o200k_base, or estimated without gpt-tokenizer). */
 export function count(text: string): number {
   return text ? tokenize(text).length : 0;
 }

@@ -1,4 +1,4 @@
-import { detokenize, tokenize } from './count.js';
+import { tokenize, type Tokens } from './count.js';
 
 /** A text cut to a token budget. */
 export interface Cut {
@@ -17,10 +17,10 @@ const BREAK_SLACK = 0.2;
  * one falls in the last fifth of what fits (so a cut rarely splits a sentence or a table row).
  */
 export function cut(text: string, budget: number): Cut {
-  const ids = tokenize(text);
-  if (ids.length <= budget) return { text, tokens: ids.length, truncated: false };
+  const all = tokenize(text);
+  if (all.length <= budget) return { text, tokens: all.length, truncated: false };
   for (let take = budget; take > 0; take--) {
-    const kept = fitting(ids, take);
+    const kept = fitting(all, take);
     const tokens = tokenize(kept).length;
     // Re-encoding a decoded prefix almost always gives the same tokens; when not, take one fewer.
     if (tokens <= budget) return { text: kept, tokens, truncated: true };
@@ -29,9 +29,9 @@ export function cut(text: string, budget: number): Cut {
 }
 
 /** The text of the first `take` tokens, ended at a break when one is near the end. */
-function fitting(ids: readonly number[], take: number): string {
+function fitting(all: Tokens, take: number): string {
   // A token boundary can split a multi-byte character; drop the half character.
-  const kept = detokenize(ids.slice(0, take)).replace(/\uFFFD+$/, '');
+  const kept = all.prefix(take).replace(/\uFFFD+$/, '');
   const floor = Math.floor(kept.length * (1 - BREAK_SLACK));
   const paragraph = kept.lastIndexOf('\n\n');
   const line = kept.lastIndexOf('\n');

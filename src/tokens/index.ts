@@ -1,3 +1,3 @@
-export { count } from './count.js';
+export { count, countsAreExact } from './count.js';
 export { cut, type Cut } from './cut.js';
 export { countAll } from './count-in-threads.js';

@@ -93,7 +93,7 @@ async function show(
 async function stats(paths: string[], json: boolean, dialect?: DialectName): Promise<number> {
   // The tokenizer and the model SDK load only for the subcommands that need them.
   const { catalogView, docTokensAll, saving, statsTable } = await import('../../documents/index.js');
-  const { count } = await import('../../tokens/index.js');
+  const { count, countsAreExact } = await import('../../tokens/index.js');
   const { units } = await loadPaths(paths, { dialect });
   const skills = units.flatMap((u) => u.skills).filter((s) => s.doc);
   const rows: (DocTokens & { file: string })[] = (await docTokensAll(skills)).map((t) => ({
@@ -118,8 +118,12 @@ async function stats(paths: string[], json: boolean, dialect?: DialectName): Pro
       withReferences: r.withReferences,
     }));
     process.stdout.write(
-      JSON.stringify({ documents, total: { ...totals, saving: round(saving(totals)) }, errors: broken }) +
-        '\n',
+      JSON.stringify({
+        documents,
+        total: { ...totals, saving: round(saving(totals)) },
+        exact: countsAreExact(),
+        errors: broken,
+      }) + '\n',
     );
   } else {
     process.stdout.write(
@@ -128,6 +132,10 @@ async function stats(paths: string[], json: boolean, dialect?: DialectName): Pro
     if (broken)
       process.stdout.write(
         `${broken} file${broken === 1 ? '' : 's'} with errors left out; run skein validate to see them\n`,
+      );
+    if (!countsAreExact())
+      process.stdout.write(
+        'token counts are estimated: npm install gpt-tokenizer for exact ones (see skein doctor)\n',
       );
   }
   return rows.length ? 0 : 1;

@@ -5,6 +5,7 @@ import type { Command } from '../command-spec.js';
 import { chatSpec } from './chat.js';
 import { completionSpec } from './completion.js';
 import { docsSpec } from './docs.js';
+import { doctorSpec } from './doctor.js';
 import { evalSpec } from './eval.js';
 import { graphSpec } from './graph.js';
 import { initSpec } from './init.js';
@@ -38,5 +39,6 @@ export const COMMANDS: readonly Command[] = [
   { ...serveSpec, load: async () => (await import('../commands/serve.js')).serveCommand },
   { ...workerSpec, load: async () => (await import('../commands/worker.js')).workerCommand },
   { ...mcpSpec, load: async () => (await import('../commands/mcp.js')).mcpCommand },
+  { ...doctorSpec, load: async () => (await import('../commands/doctor.js')).doctorCommand },
   { ...completionSpec, load: async () => (await import('../commands/completion.js')).completionCommand },
 ];

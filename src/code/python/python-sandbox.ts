@@ -1,3 +1,4 @@
+import { requireFeature } from '../../ir/optional-packages.js';
 import type { CodeSpec } from '../../ir/nodes.js';
 import type { CodeRunOptions, CodeService } from '../../runtime/index.js';
 import { SandboxError } from './errors.js';
@@ -109,6 +110,7 @@ export class PythonSandbox implements CodeService {
    */
   async run(code: CodeSpec, input: unknown, options: Partial<CodeRunOptions> = {}): Promise<unknown> {
     if (this.closed) throw closedError();
+    if (!this.warm) requireFeature('python');
     const request = await prepareCall(code, input);
     const signal = options.signal;
     if (signal?.aborted) throw cancelledError();

@@ -81,7 +81,47 @@ test('npm pack gives a small package without run state, which a TypeScript progr
   });
   assert.equal(fake.requests[1].model, 'scripted');
   assert.ok(statSync(join(app, 'state/runs.db')).size > 0);
+
+  // The lean install leaves the optional parts out: doctor names each with what installing it enables,
+  // and using one says what to install instead of failing with a stack trace.
+  const skein = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    spawnSync(process.execPath, [join(modules, 'skein/bin/skein.js'), ...args], {
+      cwd: app,
+      encoding: 'utf8',
+      env: { ...process.env, SKEIN_CONFIG: '', SKEIN_SKILLS: '', SKEIN_HOME: join(app, 'home'), ...env },
+    });
+  const doctor = skein(['doctor', '--json']);
+  assert.equal(doctor.status, 0, doctor.stderr);
+  const checks = (JSON.parse(doctor.stdout) as { checks: { part: string; state: string; fix?: string }[] })
+    .checks;
+  for (const [part, pkg] of [
+    ['otlp', '@opentelemetry/sdk-trace-base'],
+    ['python', 'pyodide'],
+    ['tokens', 'gpt-tokenizer'],
+  ]) {
+    const check = checks.find((c) => c.part === part);
+    assert.equal(check?.state, 'missing', part);
+    assert.match(check?.fix ?? '', new RegExp(`npm install .*${pkg}`));
+  }
+  assert.equal(checks.find((c) => c.part === 'sqlite')?.state, 'ok');
+  const graph = join(modules, 'skein/examples/graphs/fan_out.md');
+  const python = skein(['run', graph, '--input', '{"text":"the quick brown fox"}', '--json']);
+  assert.notEqual(python.status, 0);
+  assert.match(python.stdout + python.stderr, /install pyodide to run Python codelets/);
+  assert.doesNotMatch(python.stdout + python.stderr, /\n\s+at /);
+  const template = join(modules, 'skein/examples/skills/order_confirmation.md');
+  const traced = skein(['run', template, '--input', ORDER, '--json'], {
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+  });
+  assert.equal(traced.status, 0, traced.stderr);
+  assert.equal(JSON.parse(traced.stdout).status, 'awaiting');
+  assert.match(traced.stderr, /traces are not exported: install @opentelemetry/);
+  const docs = skein(['docs', join(modules, 'skein/examples/docs/sales_data_guide.SKILL.md'), '--stats']);
+  assert.equal(docs.status, 0, docs.stderr);
+  assert.match(docs.stdout, /estimated/);
 });
+
+const ORDER = JSON.stringify({ order_id: 'A1', product_name: '耳机', quantity: 2, unit_price: 99.5 });
 
 /** The top-level packages of node_modules that `npm ls --omit=dev` lists: what a user's install holds. */
 function productionPackages(): string[] {
