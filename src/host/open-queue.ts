@@ -1,4 +1,5 @@
 import type { SkeinConfig } from '../config/config.js';
+import { importOptional } from '../ir/optional-packages.js';
 import type { RunQueue, RunStore } from '../runtime/index.js';
 
 /**
@@ -11,8 +12,8 @@ export async function openQueue(
   onError?: (error: Error) => void,
 ): Promise<RunQueue | undefined> {
   if (!/^postgres(ql)?:\/\//.test(config.store)) return undefined;
-  const { PostgresRunStore } = await import('../store/postgres/store.js');
+  const { PostgresRunStore } = await importOptional('postgres', () => import('../store/postgres/store.js'));
   if (!(store instanceof PostgresRunStore)) return undefined;
-  const { PgBossQueue } = await import('../store/postgres/queue.js');
+  const { PgBossQueue } = await importOptional('postgres', () => import('../store/postgres/queue.js'));
   return PgBossQueue.open(store, config.store, onError);
 }

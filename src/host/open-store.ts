@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { SkeinConfig } from '../config/config.js';
 import { ConfigError } from '../config/load-config.js';
+import { importOptional } from '../ir/optional-packages.js';
 import type { RunStore } from '../runtime/index.js';
 
 /**
@@ -14,7 +15,7 @@ export async function openStore(config: SkeinConfig, sqliteFile?: string): Promi
     return new MemoryRunStore();
   }
   if (/^postgres(ql)?:\/\//.test(config.store)) {
-    const { PostgresRunStore } = await import('../store/postgres/store.js');
+    const { PostgresRunStore } = await importOptional('postgres', () => import('../store/postgres/store.js'));
     try {
       return await PostgresRunStore.open(config.store);
     } catch (error) {

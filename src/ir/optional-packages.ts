@@ -7,8 +7,10 @@ import { SkeinError } from './errors.js';
 export interface OptionalFeature {
   /** What `skein doctor` calls it. */
   name: string;
-  /** The packages it needs, all of them. */
+  /** The packages it needs, all of them (their names; `install` says which versions). */
   packages: readonly string[];
+  /** What to give `npm install`, when a package's newest version is not one Skein works with. */
+  install?: readonly string[];
   /** What it enables, as the end of "install … to use …". */
   enables: string;
   /** What Skein does without it. */
@@ -27,6 +29,20 @@ export const OPTIONAL_FEATURES: readonly OptionalFeature[] = [
     ],
     enables: 'send traces to an OTLP collector (OTEL_EXPORTER_OTLP_ENDPOINT)',
     without: 'runs are not exported; inspect --trace still shows them',
+  },
+  {
+    name: 'postgres',
+    packages: ['pg', 'pg-boss'],
+    // pg-boss 10 is the major Skein drives (12 needs Node 22).
+    install: ['pg', 'pg-boss@10'],
+    enables: 'keep runs in PostgreSQL and drive them with workers (store: postgres://…)',
+    without: 'runs are kept in SQLite (the default) or in memory',
+  },
+  {
+    name: 'typescript',
+    packages: ['tsx'],
+    enables: 'load TypeScript tool modules and code skills without a build step',
+    without: 'JavaScript tool modules and code skills load; a .ts one fails with missing_dependency',
   },
   {
     name: 'python',
@@ -51,7 +67,7 @@ export function optionalFeature(name: string): OptionalFeature {
 
 /** The command that installs a feature's packages. */
 export function installCommand(feature: OptionalFeature): string {
-  return `npm install ${feature.packages.join(' ')}`;
+  return `npm install ${(feature.install ?? feature.packages).join(' ')}`;
 }
 
 /** A feature used without its packages: says what to install for it. */

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importUserModule } from '../code/modules/import-module.js';
+import { MissingDependencyError } from '../ir/optional-packages.js';
 import { ToolModuleError } from './errors.js';
 import type { Tool } from '../runtime/index.js';
 
 /**
- * Imports each TS or JS module at run time (through tsx, no build step) and returns the tools it
+ * Imports each TS or JS module at run time (TypeScript through tsx, no build step) and returns the tools it
  * exports: the default export (a tool, or an array of tools) and every named export that is a tool.
  */
 export async function loadToolModules(paths: readonly string[]): Promise<Tool[]> {
@@ -18,8 +19,9 @@ async function loadToolModule(file: string): Promise<Tool[]> {
   if (!existsSync(file)) throw new ToolModuleError(file, 'file not found');
   let exports: Record<string, unknown>;
   try {
-    exports = await (await import('tsx/esm/api')).tsImport(pathToFileURL(file).href, import.meta.url);
+    exports = await importUserModule(file);
   } catch (e) {
+    if (e instanceof MissingDependencyError) throw e;
     throw new ToolModuleError(file, `could not be loaded: ${(e as Error).message}`, { cause: e });
   }
   const found = new Set<Tool>();

@@ -21,7 +21,7 @@ const NODE_MINIMUM = [20, 19];
 /** `skein doctor [--json]`: what is installed, what is missing and what it would enable. */
 export async function doctorCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, doctorSpec.options);
-  const checks = [nodeCheck(), sqliteCheck(), tsxCheck(), ...optionalChecks(), ...configChecks()];
+  const checks = [nodeCheck(), sqliteCheck(), ...optionalChecks(), ...configChecks()];
   const broken = checks.some((c) => c.state === 'broken');
   if (values.json) {
     process.stdout.write(JSON.stringify({ version: SKEIN_VERSION, checks }) + '\n');
@@ -69,18 +69,6 @@ function sqliteCheck(): Check {
       fix: 'npm rebuild better-sqlite3 (it needs python3, make and a C++ compiler when no prebuilt binary fits)',
     };
   }
-}
-
-function tsxCheck(): Check {
-  const version = installedVersion('tsx');
-  return version === undefined
-    ? {
-        part: 'tsx',
-        state: 'broken',
-        detail: 'tsx is not installed: TypeScript tools and code skills cannot load',
-        fix: 'npm install tsx',
-      }
-    : { part: 'tsx', state: 'ok', detail: `tsx ${version}: TypeScript tools and code skills` };
 }
 
 function optionalChecks(): Check[] {

@@ -6,8 +6,8 @@ export const doctorSpec = defineCommand({
   args: '',
   summary: 'what is installed, what each missing optional part would enable, and the configuration',
   details: [
-    'Checks Node, the embedded SQLite store and tsx (TypeScript tools), then each optional part:',
-    'OTLP trace export, Python codelets (Pyodide) and exact token counts (gpt-tokenizer).',
+    'Checks Node and the embedded SQLite store, then each optional part: PostgreSQL and workers,',
+    'TypeScript modules (tsx), OTLP trace export, Python codelets (Pyodide), exact token counts.',
     'Exits 1 when a part Skein needs is broken; a missing optional part is not an error.',
   ],
   options: {},

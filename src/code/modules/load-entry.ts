@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importUserModule, requireUserModule } from './import-module.js';
 import type { SkillExecutor } from './skill-context.js';
 
 /**
- * Imports a TS or JS module at run time (through tsx, no build step) and returns its `entry` function:
+ * Imports a TS or JS module at run time (TypeScript through tsx, no build step) and returns its `entry` function:
  * the named export, else a default export that is that function or holds it.
  */
 export async function loadEntry(file: string, entry: string): Promise<SkillExecutor> {
@@ -16,11 +16,7 @@ export async function loadEntry(file: string, entry: string): Promise<SkillExecu
   // then name the file and its lines, where tsx's import would show a data: URL of compiled code. tsx
   // loads with the first code module.
   const path = resolve(file);
-  const exports = (
-    isModule(path)
-      ? await (await import('tsx/esm/api')).tsImport(pathToFileURL(path).href, import.meta.url)
-      : (await import('tsx/cjs/api')).require(path, import.meta.url)
-  ) as Record<string, unknown>;
+  const exports = isModule(path) ? await importUserModule(path) : await requireUserModule(path);
   const found = pick(exports, entry) ?? pick(exports.default, entry);
   if (typeof found === 'function') return found as SkillExecutor;
   throw new Error(

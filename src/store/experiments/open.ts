@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { SkeinConfig } from '../../config/config.js';
 import type { ExperimentStore } from '../../evals/experiment.js';
+import { importOptional } from '../../ir/optional-packages.js';
 
 /** The experiment store beside the configured run store: the same SQLite file, PostgreSQL database, or memory. */
 export async function openExperimentStore(config: SkeinConfig): Promise<ExperimentStore> {
@@ -9,7 +10,7 @@ export async function openExperimentStore(config: SkeinConfig): Promise<Experime
     return new MemoryExperimentStore();
   }
   if (/^postgres(ql)?:\/\//.test(config.store)) {
-    const { PostgresExperimentStore } = await import('./postgres.js');
+    const { PostgresExperimentStore } = await importOptional('postgres', () => import('./postgres.js'));
     return PostgresExperimentStore.open(config.store);
   }
   const { SqliteExperimentStore } = await import('./sqlite.js');

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { importOptional } from '../../ir/optional-packages.js';
 import type { SqlDatabase } from './sql-database.js';
 
 const INT8_OID = 20;
@@ -8,7 +9,7 @@ export function postgresDatabase(url: string): SqlDatabase {
   let pool: Pool | undefined;
   const open = async () => {
     if (!pool) {
-      const { default: pg } = await import('pg');
+      const { default: pg } = await importOptional('postgres', () => import('pg'));
       pool = new pg.Pool({
         connectionString: url,
         // bigint results (count(*), sums of integers) come back as numbers when they fit exactly.

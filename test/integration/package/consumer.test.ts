@@ -44,7 +44,7 @@ test('npm pack gives a small package without run state, which a TypeScript progr
   ]);
   // What npm would install: the package's production dependencies (devDependencies such as
   // @types/better-sqlite3 stay out), and the consumer's own TypeScript, Node types and tsx.
-  for (const name of [...productionPackages(), 'typescript', '@types/node']) {
+  for (const name of [...productionPackages(), 'typescript', '@types/node', 'tsx']) {
     mkdirSync(dirname(join(modules, name)), { recursive: true });
     if (name !== 'skein') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
@@ -96,6 +96,7 @@ test('npm pack gives a small package without run state, which a TypeScript progr
     .checks;
   for (const [part, pkg] of [
     ['otlp', '@opentelemetry/sdk-trace-base'],
+    ['postgres', 'pg-boss@10'],
     ['python', 'pyodide'],
     ['tokens', 'gpt-tokenizer'],
   ]) {
@@ -104,6 +105,10 @@ test('npm pack gives a small package without run state, which a TypeScript progr
     assert.match(check?.fix ?? '', new RegExp(`npm install .*${pkg}`));
   }
   assert.equal(checks.find((c) => c.part === 'sqlite')?.state, 'ok');
+  assert.equal(checks.find((c) => c.part === 'typescript')?.state, 'ok', "the app's own tsx is found");
+  const postgres = skein(['runs'], { SKEIN_STORE: 'postgres://root@127.0.0.1:1/none' });
+  assert.notEqual(postgres.status, 0, postgres.stderr);
+  assert.match(postgres.stderr, /install pg, pg-boss to keep runs in PostgreSQL.*npm install pg pg-boss@10/);
   const graph = join(modules, 'skein/examples/graphs/fan_out.md');
   const python = skein(['run', graph, '--input', '{"text":"the quick brown fox"}', '--json']);
   assert.notEqual(python.status, 0);
