@@ -32,6 +32,7 @@ export {
   type RunResult,
   type RunOptions,
   type RunEvent,
+  type FollowedEvent,
   type RunError,
   type RunRecord,
   type RunStatus,

@@ -1,6 +1,13 @@
-import type { RunEvent, RunListener, RunQueue, RunRecord, RunResult, RunStore } from '../runtime/index.js';
+import {
+  followRun,
+  type RunListener,
+  type RunRecord,
+  type RunResult,
+  type RunStore,
+  type RunWake,
+} from '../runtime/index.js';
 
-/** The store is read again this often while a run is awaited (at once when the queue tells it ended)… */
+/** Without a wake-up, the store is read again this often while a run is awaited… */
 const POLL_MS = 1000;
 /** …and this often when its events are followed. */
 const FOLLOW_MS = 100;
@@ -15,44 +22,28 @@ export interface AwaitOptions {
 }
 
 /**
- * Follows a run that another process (a worker) drives: hands its stored events to `onEvent` in order and
- * returns how it came out once it is no longer running (completed, failed or awaiting a person).
+ * Follows a run that another process (a worker) drives with `followRun`, handing its events to
+ * `onEvent` in order, and returns how it came out once it is no longer running (completed, failed or
+ * awaiting a person); a run whose worker died is followed on until another worker has taken it over.
  */
 export async function awaitRun(
   store: RunStore,
-  queue: RunQueue,
+  wake: RunWake,
   runId: string,
   options: AwaitOptions,
 ): Promise<RunResult> {
-  let last = options.after ?? -1;
-  let wake: (() => void) | undefined;
-  let rung = false;
-  const ring = () => ((rung = true), wake?.());
-  const unwatch = queue.watch(runId, ring);
   let cancelling: Promise<unknown> | undefined;
-  const onAbort = () => ((cancelling ??= options.cancel().catch(() => {})), ring());
+  const onAbort = () => (cancelling ??= options.cancel().catch(() => {}));
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
   try {
-    for (;;) {
-      // The status is read before the events: once a run has stopped, all its events are stored.
-      const run = await store.getRun(runId);
-      for (const event of await store.events(runId, last)) {
-        last = event.seq;
-        options.onEvent?.(event as RunEvent);
-      }
-      if (!run) throw new Error(`run ${runId} is no longer in the store`);
-      if (run.status !== 'running') return resultOf(run);
-      if (!rung)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, options.onEvent ? FOLLOW_MS : POLL_MS);
-          wake = () => (clearTimeout(timer), resolve());
-        });
-      wake = undefined;
-      rung = false;
-    }
+    const pollMs = options.onEvent ? FOLLOW_MS : POLL_MS;
+    const events = followRun(store, runId, { after: options.after, wake, pollMs, waitForTakeover: true });
+    for await (const { event } of events) options.onEvent?.(event);
+    const run = await store.getRun(runId);
+    if (!run) throw new Error(`run ${runId} is no longer in the store`);
+    return resultOf(run);
   } finally {
-    unwatch();
     options.signal?.removeEventListener('abort', onAbort);
     await cancelling;
   }

@@ -8,6 +8,10 @@ import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { LibrarySkillService, loadLibrary, resolveSkill } from '../skills/index.js';
 import {
+  anyWake,
+  type FollowedEvent,
+  followRun,
+  LocalWake,
   type RunEvent,
   type RunOptions,
   type RunPage,
@@ -94,6 +98,16 @@ export interface Skein {
   findRun(idOrPrefix: string): Promise<RunRecord | undefined>;
   /** Most recent runs first: at most `limit` (default 50), by status or skill id, after a page's `next`. */
   listRuns(query?: Partial<RunQuery>): Promise<RunPage>;
+  /**
+   * A run's events as they come (docs/library-api.md): the stored ones after `after`, then
+   * new ones until the run completes, fails, awaits or its process dies, or `signal` aborts. Runs driven
+   * by this Skein wake the follower at once (with their streamed model text); others are read every
+   * `pollMs` (default 1000), or when the PostgreSQL queue tells that their status changed.
+   */
+  follow(
+    runId: string,
+    options?: { after?: number; signal?: AbortSignal; pollMs?: number },
+  ): AsyncGenerator<FollowedEvent>;
   /** A run's stored events in order; with `afterSeq`, only the later ones. */
   events(runId: string, afterSeq?: number): Promise<RunEvent[]>;
   /** Opens now what is otherwise opened on first use (store, tools, models): a server does it before it listens. */
@@ -114,6 +128,7 @@ export interface Skein {
 export function openSkein(options: SkeinOptions = {}): Skein {
   const config = withOptions(options.config ?? loadConfig(options.cwd), options);
   const finder = new LibrarySkillService(config.skillsPath);
+  const local = new LocalWake();
   let store: Promise<RunStore> | undefined;
   let host: Promise<Host> | undefined;
   let queue: Promise<RunQueue | undefined> | undefined;
@@ -139,7 +154,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
   /** The queue when runs go through it, else undefined (they run here). */
   const dispatching = async () => (options.dispatch ? queued() : undefined);
   const follow = async (runId: string, after: number, q: RunQueue, runOptions: RunOptions = {}) =>
-    awaitRun(await runs(), q, runId, {
+    awaitRun(await runs(), anyWake(local, q), runId, {
       after,
       onEvent: runOptions.onEvent,
       signal: runOptions.signal,
@@ -157,7 +172,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     async run(skill, input, runOptions) {
       const resolved = typeof skill === 'string' ? await skills.resolve(skill) : skill;
       const q = await dispatching();
-      if (!q) return (await runtime()).start(resolved, input, runOptions);
+      if (!q) return publishing(local, runOptions, async (o) => (await runtime()).start(resolved, input, o));
       return follow(await (await runtime()).enqueue(resolved, input), -1, q, runOptions);
     },
     async resume(idOrPrefix, input, runOptions) {
@@ -165,7 +180,8 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       const runId = run?.id ?? idOrPrefix;
       const q = await dispatching();
       // A run whose process died is left to the workers' sweep; only an answer is queued from here.
-      if (!q || run?.status !== 'awaiting') return (await runtime()).resume(runId, input, runOptions);
+      if (!q || run?.status !== 'awaiting')
+        return publishing(local, runOptions, async (o) => (await runtime()).resume(runId, input, o));
       const after = (await (await runs()).events(runId)).at(-1)?.seq ?? -1;
       await (await runtime()).enqueueResume(runId, input);
       return follow(runId, after, q, runOptions);
@@ -177,6 +193,10 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     getRun: async (runId) => (await runs()).getRun(runId),
     findRun: async (idOrPrefix) => findRun(await runs(), idOrPrefix),
     listRuns: async (query = {}) => (await runs()).listRuns({ ...query, limit: query.limit ?? 50 }),
+    async *follow(runId, o = {}) {
+      const wake = anyWake(local, queue && (await queue.catch(() => undefined)));
+      yield* followRun(await runs(), runId, { ...o, wake });
+    },
     events: async (runId, afterSeq) => (await runs()).events(runId, afterSeq),
     async open() {
       await runtime();
@@ -197,6 +217,28 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       else if (store) await (await store.catch(() => undefined))?.close();
     },
   };
+}
+
+/**
+ * Drives a run here with its events published to the followers in this process (`LocalWake`), which
+ * are woken once more when the driver returns: by then everything the run did is stored.
+ */
+async function publishing(
+  local: LocalWake,
+  options: RunOptions = {},
+  drive: (options: RunOptions) => Promise<RunResult>,
+): Promise<RunResult> {
+  const ids = new Set<string>();
+  const onEvent = (event: RunEvent) => {
+    ids.add(event.runId);
+    local.publish(event);
+    options.onEvent?.(event);
+  };
+  try {
+    return await drive({ ...options, onEvent });
+  } finally {
+    for (const id of ids) local.ring(id);
+  }
 }
 
 /** The config with what the options override: skills path, store, home. */

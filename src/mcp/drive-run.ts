@@ -2,8 +2,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Skein } from '../host/index.js';
-import { RunRefused, type RunEvent, type RunOptions, type RunResult } from '../runtime/index.js';
+import { RunRefused, type RunOptions, type RunResult } from '../runtime/index.js';
 import { formSchema } from './elicit-schema.js';
+import { RunProgress } from './run-progress.js';
 
 /** What a tool handler is given by the SDK for one request. */
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -37,8 +38,11 @@ export async function driveRun(
   const forward = () => stopping?.aborted || cancel.abort();
   if (extra.signal.aborted) forward();
   else extra.signal.addEventListener('abort', forward, { once: true });
-  const options = { signal: cancel.signal, onEvent: progress(extra, total) };
+  const stop = stopping ? AbortSignal.any([extra.signal, stopping]) : extra.signal;
+  const progress = new RunProgress(skein, extra, total, stop);
+  const options = { signal: cancel.signal, onEvent: progress.onEvent };
   let result = await begin(options);
+  await progress.sent();
   let note = '';
   for (let asks = 0; result.status === 'awaiting' && asks < MAX_ASKS; asks++) {
     const form = server.getClientCapabilities()?.elicitation && formSchema(result.await!.inputSchema);
@@ -59,32 +63,9 @@ export async function driveRun(
     } catch (e) {
       if (!(e instanceof RunRefused) || e.code !== 'input_invalid') throw e;
       note = `${e.message}\n\n`;
+    } finally {
+      await progress.sent();
     }
   }
   return result;
-}
-
-/** A listener sending `notifications/progress` for each step the run finishes or skips; none unless asked. */
-function progress(extra: CallExtra, total?: number): ((event: RunEvent) => void) | undefined {
-  const token = extra._meta?.progressToken;
-  if (token === undefined) return undefined;
-  let runId: string | undefined;
-  let done = 0;
-  return (event) => {
-    runId ??= event.runId;
-    if (event.runId !== runId) return;
-    if (event.type !== 'node_finished' && event.type !== 'node_skipped') return;
-    done++;
-    void extra
-      .sendNotification({
-        method: 'notifications/progress',
-        params: {
-          progressToken: token,
-          progress: done,
-          ...(total && done <= total ? { total } : {}),
-          message: `run ${runId}: step ${event.node} ${event.type === 'node_finished' ? 'done' : 'skipped'}`,
-        },
-      })
-      .catch(() => undefined);
-  };
 }

@@ -15,4 +15,6 @@ export {
   type RunStatus,
 } from './events.js';
 export { isoNow } from './clock.js';
+export { followRun, type FollowedEvent, type FollowRunOptions } from './follow-run.js';
+export { anyWake, LocalWake } from './local-wake.js';
 export * from './ports/index.js';

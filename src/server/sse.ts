@@ -35,7 +35,7 @@ export function streamRun(
     stream.onAbort(() => stop.abort());
     const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n'), settings.keepAliveMs);
     try {
-      const events = settings.hub.follow(runId, { after, signal, pollMs: settings.pollMs });
+      const events = settings.hub.skein.follow(runId, { after, signal, pollMs: settings.pollMs });
       for await (const { event, stored } of events)
         await stream.writeSSE({
           id: stored ? String(event.seq) : undefined,

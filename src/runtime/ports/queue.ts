@@ -1,9 +1,13 @@
+import type { RunWake } from './wake.js';
+
 /**
  * Where runs wait for a process with room to drive them, when several processes share a store. The store
  * queues a run in the same transaction that makes it runnable (a new run, or a paused one answered, with
  * no owner yet), so that a crash between the two loses nothing; a queue plugs into its store for that.
+ * As a `RunWake`, its `watch` calls the listener soon after the run changes status (ends, pauses), in
+ * any process.
  */
-export interface RunQueue {
+export interface RunQueue extends RunWake {
   /** Queues a run that nobody drives any more (its process died), outside any transaction. */
   enqueue(runId: string): Promise<void>;
   /**
@@ -11,7 +15,5 @@ export interface RunQueue {
    * (which waits for the runs in hand). A run may be handed over more than once: `take` decides.
    */
   work(concurrency: number, take: (runId: string) => Promise<void>): Promise<() => Promise<void>>;
-  /** Calls `listener` soon after the run changes status (ends, pauses), in any process; returns how to stop. */
-  watch(runId: string, listener: () => void): () => void;
   close(): Promise<void>;
 }

@@ -1,0 +1,46 @@
+import type { RunEvent } from './events.js';
+import type { RunWake, WakeListener } from './ports/wake.js';
+
+/**
+ * The in-process `RunWake`: `publish` is given as the runtime's event listener (`RunOptions.onEvent`)
+ * of the runs driven here, and `ring` is called when a run's driver returns, so that followers of
+ * those runs wake at once and get their streamed-only events (docs/runtime.md, "Following a run").
+ */
+export class LocalWake implements RunWake {
+  private readonly listeners = new Map<string, Set<WakeListener>>();
+
+  /** Tells a run's followers about one of its events. */
+  readonly publish = (event: RunEvent): void => this.notify(event.runId, event);
+
+  /** Wakes a run's followers without an event (its driver returned: all it did is stored). */
+  ring(runId: string): void {
+    this.notify(runId);
+  }
+
+  /** Calls `listener` for each event of the run published here and at each ring; returns how to stop. */
+  watch(runId: string, listener: WakeListener): () => void {
+    let set = this.listeners.get(runId);
+    if (!set) this.listeners.set(runId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size && this.listeners.get(runId) === set) this.listeners.delete(runId);
+    };
+  }
+
+  private notify(runId: string, event?: RunEvent): void {
+    const listeners = this.listeners.get(runId);
+    if (listeners) for (const listener of listeners) listener(event);
+  }
+}
+
+/** One wake-up made of several: a follower wakes when any of them rings. */
+export function anyWake(...wakes: (RunWake | undefined)[]): RunWake {
+  const present = wakes.filter((w): w is RunWake => w !== undefined);
+  return {
+    watch(runId, listener) {
+      const stops = present.map((w) => w.watch(runId, listener));
+      return () => stops.forEach((stop) => stop());
+    },
+  };
+}
