@@ -26,7 +26,7 @@ export async function runsCommand(argv: string[]): Promise<number> {
       );
       return 0;
     }
-    process.stdout.write(table(page.runs, page.next !== undefined));
+    process.stdout.write(table(page.runs, page.next !== undefined, { status, skill: values.skill }));
     return 0;
   } finally {
     await skein.close();
@@ -47,8 +47,8 @@ function summary(run: RunRecord) {
   };
 }
 
-function table(runs: RunRecord[], more: boolean): string {
-  if (!runs.length) return 'no runs in this store\n';
+function table(runs: RunRecord[], more: boolean, filters: { status?: string; skill?: string }): string {
+  if (!runs.length) return `${noRuns(filters)}\n`;
   const c = colorFor(process.stdout);
   const paint = { completed: c.green, failed: c.red, awaiting: c.yellow, running: c.bold } as const;
   const lines = runs.map((r) => {
@@ -58,4 +58,10 @@ function table(runs: RunRecord[], more: boolean): string {
   });
   if (more) lines.push(c.dim(`… more: raise --limit (shown ${runs.length})`));
   return lines.join('\n') + '\n';
+}
+
+/** What an empty listing says, naming the filters it was asked with: "no runs with status running in this store". */
+function noRuns({ status, skill }: { status?: string; skill?: string }): string {
+  const named = [status && `with status ${status}`, skill && `of skill ${skill}`].filter(Boolean);
+  return `no runs ${named.length ? `${named.join(' ')} ` : ''}in this store`;
 }

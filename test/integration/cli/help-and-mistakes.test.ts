@@ -129,6 +129,11 @@ test('init scaffolds a folder whose skills validate, run and pass their cases; r
   );
   const table = await skein(['runs', '--status', 'completed'], { cwd: dir, env });
   assert.match(table.stdout, new RegExp(`^${run.runId}  \\S+ \\S+  completed  greet@1\\.0\\.0$`, 'm'));
+  // An empty listing names the filters it was asked with (issue 25, item 7).
+  const none = await skein(['runs', '--status', 'running'], { cwd: dir, env });
+  assert.equal(none.stdout, 'no runs with status running in this store\n');
+  const noneOfSkill = await skein(['runs', '--status', 'awaiting', '--skill', 'greet'], { cwd: dir, env });
+  assert.equal(noneOfSkill.stdout, 'no runs with status awaiting of skill greet in this store\n');
 
   const shown = await skein(['inspect', run.runId.slice(0, 8), '--json'], { cwd: dir, env });
   assert.equal(JSON.parse(shown.stdout).run.id, run.runId);
