@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { InputLimits } from '../config/config.js';
-import { DEFAULT_INPUT_LIMITS } from '../config/load-config.js';
 import { UsageError } from './usage-error.js';
 
 /**
- * Reads `--input`: inline JSON, or `@file.json` (a UTF-8 byte order mark at its start is fine).
- * Input larger than `limits.inputBytes` or nested deeper than `limits.inputDepth` is refused
- * before it is parsed.
+ * Reads a JSON option (`--input`, `--state`): inline JSON, or `@file.json` (a UTF-8 byte order mark at
+ * its start is fine). Its size and depth are checked where every surface's input is, by the runtime
+ * (docs/reliability.md, "Input limits"), or by the command for what is not a run's input.
  */
-export function readInputArg(raw: string | undefined, limits: InputLimits = DEFAULT_INPUT_LIMITS): unknown {
+export function readInputArg(raw: string | undefined, option = '--input'): unknown {
   if (raw === undefined) return undefined;
   let text = raw;
   if (raw.startsWith('@')) {
@@ -21,36 +19,9 @@ export function readInputArg(raw: string | undefined, limits: InputLimits = DEFA
     }
     if (text.startsWith('\uFEFF')) text = text.slice(1);
   }
-  const bytes = Buffer.byteLength(text);
-  if (bytes > limits.inputBytes)
-    throw new UsageError(
-      `--input is ${bytes} bytes, more than the limit of ${limits.inputBytes} (limits.inputBytes in skein.yaml)`,
-    );
-  const depth = nestingDepth(text);
-  if (depth > limits.inputDepth)
-    throw new UsageError(
-      `--input is nested ${depth} levels deep, more than the limit of ${limits.inputDepth} (limits.inputDepth in skein.yaml)`,
-    );
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`--input is not valid JSON: ${(e as Error).message}`);
+    throw new UsageError(`${option} is not valid JSON: ${(e as Error).message}`);
   }
-}
-
-/** The deepest nesting of arrays and objects in JSON text (strings skipped), without parsing it. */
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
-    else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return max;
 }

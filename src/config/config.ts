@@ -1,3 +1,4 @@
+import type { InputLimits } from '../schema/input-limits.js';
 import type { TraceConfig } from './read-trace.js';
 
 /** An MCP server to connect to: a local process (stdio, started in `cwd`, default the config's folder) or a streamable HTTP endpoint. */
@@ -37,15 +38,10 @@ export interface SkeinConfig {
   limits: Limits;
 }
 
-/** What a run's input may be: `limits.inputBytes`, `limits.inputDepth`. */
-export interface InputLimits {
-  /** Largest input in bytes (its JSON text); default 1 MiB. */
-  inputBytes: number;
-  /** Deepest nesting of arrays and objects in an input; default 64. */
-  inputDepth: number;
-}
 
-/** `limits:` in skein.yaml. */
+export type { InputLimits };
+
+/** `limits:` in skein.yaml: the input limits (src/schema/input-limits.ts) and the others. */
 export interface Limits extends InputLimits {
   /** Largest output of one tool call in bytes (its JSON), and of an http.request response body; default 16 MiB. */
   toolOutputBytes: number;

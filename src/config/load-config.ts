@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import type { InputLimits, Limits, McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
+import { DEFAULT_INPUT_LIMITS } from '../schema/input-limits.js';
+import type { Limits, McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
 import { checkConfig } from './check-config.js';
 import { ConfigError } from './config-error.js';
 import { readTrace } from './read-trace.js';
@@ -66,8 +67,6 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
   };
 }
 
-/** The input limits when skein.yaml sets none. */
-export const DEFAULT_INPUT_LIMITS: InputLimits = { inputBytes: 1024 * 1024, inputDepth: 64 };
 /** The limits when skein.yaml sets none. */
 export const DEFAULT_LIMITS: Limits = {
   ...DEFAULT_INPUT_LIMITS,

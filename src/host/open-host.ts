@@ -78,6 +78,7 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
     },
     tracer: tracing?.tracer,
     recordContent: config.trace.content,
+    limits: config.limits,
   });
   return {
     config,

@@ -15,6 +15,7 @@ export {
   type RunStatus,
 } from './events.js';
 export { isoNow } from './clock.js';
+export { DEFAULT_INPUT_LIMITS, inputLimitProblem, type InputLimits } from '../schema/input-limits.js';
 export { followRun, type FollowedEvent, type FollowRunOptions } from './follow-run.js';
 export { anyWake, LocalWake } from './local-wake.js';
 export * from './ports/index.js';

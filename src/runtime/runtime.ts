@@ -39,7 +39,7 @@ export class Runtime {
 
   /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
   async start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
-    const run = newRun(skill, checkInput(skill, input), options, OWNER);
+    const run = newRun(skill, checkInput(skill, input, this.services.limits), options, OWNER);
     const traced = this.services.tracer?.begin({
       runId: run.id,
       skill: skill.id,
@@ -75,7 +75,7 @@ export class Runtime {
    * same transaction, for a worker to `take`. Returns its id at once.
    */
   async enqueue(skill: Skill, input: unknown): Promise<string> {
-    const run = newRun(skill, checkInput(skill, input), {}, undefined);
+    const run = newRun(skill, checkInput(skill, input, this.services.limits), {}, undefined);
     const sink = new EventSink(run.id, 0, undefined);
     sink.emit({ type: 'run_started', skill: skill.id, version: skill.version, input: run.input });
     await this.services.store.createRun(run, sink.take());
@@ -91,7 +91,7 @@ export class Runtime {
     const run = await store.getRun(runId);
     if (!run) throw new RunRefused('run_not_found', `no run ${runId} in this store`);
     if (run.status !== 'awaiting' || !run.awaiting) throw await this.notAwaiting(runId);
-    const answer = checkAnswer(run, input);
+    const answer = checkAnswer(run, input, this.services.limits);
     if (!(await moveRun(store, runId, 'answer', { awaiting: { ...run.awaiting, answer } })))
       throw await this.notAwaiting(runId);
   }
@@ -137,7 +137,7 @@ export class Runtime {
           'input_required',
           `run ${runId} awaits an answer at step "${run.awaiting.step}": pass it with --input`,
         );
-      const answer = checkAnswer(run, input);
+      const answer = checkAnswer(run, input, this.services.limits);
       if (
         !(await moveRun(store, runId, 'answer', {
           owner: OWNER,

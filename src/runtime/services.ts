@@ -1,4 +1,5 @@
 import type { CodeSpec } from '../ir/nodes.js';
+import type { InputLimits } from '../schema/input-limits.js';
 import type { CodeService } from './ports/code.js';
 import type { LlmService } from './ports/llm.js';
 import type { SkillService } from './ports/skills.js';
@@ -15,6 +16,8 @@ export interface RuntimeServices {
   skills?: SkillService;
   /** Turns runs into traces; absent, nothing is traced and nothing is paid for it. */
   tracer?: RunTracer;
+  /** What a run's input and a person's answer may be; default `DEFAULT_INPUT_LIMITS` (1 MiB, 64 levels). */
+  limits?: InputLimits;
   /** Keep prompts and answers in the run's events (`llm_usage`), for traces; off by default. */
   recordContent?: boolean;
 }

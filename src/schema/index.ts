@@ -1,2 +1,3 @@
 export { compileSchema, sharedAjv } from './ajv.js';
+export { DEFAULT_INPUT_LIMITS, inputLimitProblem, type InputLimits } from './input-limits.js';
 export { validateValue, describeFieldErrors, type FieldError, type Validation } from './validate.js';

@@ -1,4 +1,3 @@
-import { loadConfig } from '../../config/load-config.js';
 import { parseCommandArgs } from '../args.js';
 import { resumeSpec } from '../specs/resume.js';
 import { readInputArg } from '../input-arg.js';
@@ -10,6 +9,6 @@ export async function resumeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, resumeSpec.options);
   if (positionals.length !== 1) throw new UsageError('resume needs exactly one RUN_ID');
   const json = Boolean(values.json);
-  const input = readInputArg(values.input, loadConfig().limits);
+  const input = readInputArg(values.input);
   return driveRun({ json, model: values.model }, (skein, run) => skein.resume(positionals[0], input, run));
 }

@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config/load-config.js';
 import type { RouteResult } from '../../routing/index.js';
+import { inputLimitProblem } from '../../runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { routeSpec } from '../specs/route.js';
 import { readInputArg } from '../input-arg.js';
@@ -19,10 +20,12 @@ export async function routeCommand(argv: string[]): Promise<number> {
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
     throw new UsageError('--limit takes a whole number above 0');
-  const state = readInputArg(values.state);
+  const state = readInputArg(values.state, '--state');
   if (state !== undefined && (typeof state !== 'object' || state === null || Array.isArray(state)))
     throw new UsageError('--state is a JSON object: the session state');
   const config = loadConfig();
+  const tooBig = state === undefined ? undefined : inputLimitProblem(state, config.limits);
+  if (tooBig) throw new UsageError(`--state is ${tooBig}`);
   const model = values.model ?? config.model;
   const llm = model
     ? (await import('../../host/index.js')).createLlmService(config, values.model)

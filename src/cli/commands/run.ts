@@ -1,5 +1,4 @@
 import { DIALECT_NAMES, type DialectName } from '../../ir/skill.js';
-import { loadConfig } from '../../config/load-config.js';
 import { parseCommandArgs } from '../args.js';
 import { runSpec } from '../specs/run.js';
 import { readInputArg } from '../input-arg.js';
@@ -13,7 +12,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (request !== undefined) {
     if (positionals.length || !request.trim())
       throw new UsageError('run --route takes a REQUEST in quotes instead of a SKILL');
-    const given = readInputArg(values.input, loadConfig().limits) ?? {};
+    const given = readInputArg(values.input) ?? {};
     if (typeof given !== 'object' || given === null || Array.isArray(given))
       throw new UsageError('--input is a JSON object of input fields');
     const json = Boolean(values.json);
@@ -26,7 +25,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('run needs exactly one SKILL');
   const dialect = values.dialect as DialectName | undefined;
   if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);
-  const input = readInputArg(values.input, loadConfig().limits) ?? {};
+  const input = readInputArg(values.input) ?? {};
   const json = Boolean(values.json);
   return driveRun({ json, model: values.model }, async (skein, run) =>
     skein.run(await skein.skills.resolve(positionals[0], { dialect }), input, run),

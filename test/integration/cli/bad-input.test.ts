@@ -35,14 +35,14 @@ test('malformed, huge, deep and wrongly typed --input: a usage error (exit 2), n
   await refused(
     ['run', SKILL, '--input', `@${huge}`],
     2,
-    /more than the limit of 1048576 \(limits\.inputBytes/,
+    /more than the limit of 1048576 bytes \(limits\.inputBytes/,
   );
   const deep = join(home, 'deep.json');
   writeFileSync(deep, `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
   await refused(
     ['run', SKILL, '--input', `@${deep}`],
     2,
-    /nested 100000 levels deep, more than the limit of 64/,
+    /nested deeper than 64 levels, the limit \(limits\.inputDepth/,
   );
   await refused(
     ['run', SKILL, '--input', '{"label": 42}'],
