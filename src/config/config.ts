@@ -38,7 +38,6 @@ export interface SkeinConfig {
   limits: Limits;
 }
 
-
 export type { InputLimits };
 
 /** `limits:` in skein.yaml: the input limits (src/schema/input-limits.ts) and the others. */
