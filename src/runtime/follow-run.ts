@@ -50,6 +50,7 @@ export async function* followRun(
   });
   try {
     let readStatus = true;
+    let missedOnce = false;
     while (!signal?.aborted) {
       // The status is read before the events: once a run has stopped, all its events are stored.
       const run = readStatus ? await store.getRun(runId) : undefined;
@@ -64,7 +65,14 @@ export async function* followRun(
         if (item.stored) last = item.event.seq;
         yield item;
       }
-      if (readStatus && hasStopped(run, options.waitForTakeover)) return;
+      if (readStatus && hasStopped(run, options.waitForTakeover)) {
+        // A run this process is starting may not be stored yet (its first event is emitted before):
+        // with a wake-up to hear it, it is looked for once more.
+        if (run || !wake || missedOnce) return;
+        missedOnce = true;
+        await bell.wait(pollMs, signal);
+        continue;
+      }
       readStatus = STOP_EVENTS.has(stored.at(-1)?.type ?? '') || !(await bell.wait(pollMs, signal));
     }
   } finally {

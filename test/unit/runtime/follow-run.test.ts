@@ -132,3 +132,32 @@ test('an aborted follower ends while it waits for a wake-up', async () => {
   stop.abort();
   assert.equal((await next).done, true);
 });
+
+test('a run followed from its first event, before it is stored, is looked for again at the next wake-up', async () => {
+  const { wake } = await newRun();
+  const store = new CountingStore();
+  const it = followRun(store, 'r1', { wake, pollMs: 600_000 });
+  const first = it.next();
+  const started: RunEvent = {
+    type: 'run_started',
+    skill: 's',
+    version: '1.0.0',
+    input: {},
+    runId: 'r1',
+    seq: 0,
+    at: isoNow(),
+  };
+  await store.createRun(
+    {
+      id: 'r1',
+      skill: { id: 's', version: '1.0.0', source: 's.md' },
+      input: {},
+      status: 'running',
+      createdAt: isoNow(),
+      updatedAt: isoNow(),
+    },
+    [started],
+  );
+  wake.publish(started);
+  assert.equal((await first).value?.event.type, 'run_started');
+});
