@@ -1,13 +1,10 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Skein } from '../host/index.js';
 import { RunRefused, type RunOptions, type RunResult } from '../runtime/index.js';
 import { formSchema } from './elicit-schema.js';
-import { RunProgress } from './run-progress.js';
+import { RunProgress, type CallExtra } from './run-progress.js';
 
-/** What a tool handler is given by the SDK for one request. */
-export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type { CallExtra };
 
 /** How many times an answer the run refuses is asked for again before the pause is returned. */
 const MAX_ASKS = 3;

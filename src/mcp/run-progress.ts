@@ -1,6 +1,10 @@
 import type { Skein } from '../host/index.js';
 import type { RunEvent, RunListener } from '../runtime/index.js';
-import type { CallExtra } from './drive-run.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+
+/** What a tool handler is given by the SDK for one request. */
+export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
  * `notifications/progress` for one tool call (docs/mcp.md): each step its run finishes or skips, read by
