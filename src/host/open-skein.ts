@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load-config.js';
 import type { SkillSession } from '../code/modules/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
-import { LibrarySkillService, loadLibrary, resolveSkill } from '../skills/index.js';
+import { LibrarySkillService, resolveSkill } from '../skills/index.js';
 import {
   anyWake,
   type FollowedEvent,
@@ -63,7 +63,10 @@ export interface SkeinOptions {
   onWarning?: (message: string) => void;
 }
 
-/** The skills a Skein finds: the skills path, and the folders of skills named by their file or folder. */
+/**
+ * The skills a Skein finds: one library of the skills path, walked once (docs/library-api.md), from
+ * which `list`, `diagnostics` and `find` all come until `reload`; and skills named by file or folder.
+ */
 export interface SkeinSkills {
   /** Every skill of the skills path without errors, highest version first within an id. */
   list(): Promise<Skill[]>;
@@ -73,6 +76,8 @@ export interface SkeinSkills {
   resolve(nameOrPath: string, options?: { dialect?: DialectName }): Promise<Skill>;
   /** The errors that keep files of the skills path out of `list`. */
   diagnostics(): Promise<Diagnostic[]>;
+  /** Walks the skills path again (files changed: `--watch`); `list`, `diagnostics` and `find` then see the new skills. */
+  reload(): Promise<void>;
 }
 
 /** A configured Skein: its skills, runs started and resumed, and what its run store holds. */
@@ -161,10 +166,11 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       cancel: async () => (await runtime()).cancel(runId),
     });
   const skills: SkeinSkills = {
-    list: async () => (await loadLibrary(config.skillsPath, { skipMissing: true })).library.all(),
+    list: async () => (await finder.current()).library.all(),
     find: (idAtVersion) => finder.find(idAtVersion),
     resolve: (nameOrPath, o = {}) => resolveSkill(nameOrPath, finder, o.dialect),
-    diagnostics: async () => (await loadLibrary(config.skillsPath, { skipMissing: true })).errors,
+    diagnostics: async () => (await finder.current()).errors,
+    reload: async () => void (await finder.reload()),
   };
   return {
     config,

@@ -1,29 +1,31 @@
-import type { Skill } from '../ir/skill.js';
+import type { SkeinSkills } from '../host/index.js';
 import { skillView, viewChanges, type SkillView } from './skill-view.js';
 
 type Listener = (changed: { tools: boolean; resources: boolean }) => void;
 
 /**
- * The skills every MCP session shows, read once from `list` and again on `reload` (when files change
- * under `--watch`); sessions subscribe to hear what changed, to tell their clients.
+ * The skills every MCP session shows, read from the Skein's one library (docs/mcp.md) and again after
+ * `reload` walks it again (when files change under `--watch`); sessions subscribe to hear what
+ * changed, to tell their clients (list_changed).
  */
 export class LiveSkills {
   private view: Promise<SkillView> | undefined;
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly list: () => Promise<Skill[]>) {}
+  constructor(private readonly skills: Pick<SkeinSkills, 'list' | 'reload'>) {}
 
   /** The current view, read on first use. */
   current(): Promise<SkillView> {
-    return (this.view ??= this.list().then(skillView));
+    return (this.view ??= this.skills.list().then(skillView));
   }
 
-  /** Reads the skills again and tells the subscribers what changed, if anything. */
+  /** Walks the skills path again (`SkeinSkills.reload`) and tells the subscribers what changed, if anything. */
   async reload(): Promise<void> {
     const before = await this.current();
     let next: SkillView;
     try {
-      next = skillView(await this.list());
+      await this.skills.reload();
+      next = skillView(await this.skills.list());
     } catch {
       return; // a skills folder that cannot be read now: keep what was shown
     }

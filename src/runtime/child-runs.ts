@@ -54,7 +54,7 @@ class RunChildren implements ChildRuns {
     const skills = this.runtime.services.skills;
     if (!skills)
       throw new RunFailure('skill_not_found', `cannot call ${target.skill}: no skill library is configured`);
-    return this.runtime.start(await skills.find(target.skill), input, this.child(signal));
+    return this.runtime.start(await skills.find(target.skill, this.skill.source), input, this.child(signal));
   }
 
   resume(childRunId: string, input: unknown, signal?: AbortSignal) {

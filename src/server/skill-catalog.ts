@@ -3,23 +3,20 @@ import type { Diagnostic } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 
 /**
- * The skills the server shows: the facade's list, read once (as the facade's own lookups by id are),
- * so a listing costs no file reads; restart the server to see new or changed skill files.
+ * The skills the server shows: the Skein's one library (docs/library-api.md), walked once, so a
+ * listing costs no file reads; `skein serve --watch` reloads it when skill files change.
  */
 export class SkillCatalog {
-  private list: Promise<Skill[]> | undefined;
-  private problems: Promise<Diagnostic[]> | undefined;
-
   constructor(private readonly skein: Skein) {}
 
   /** Every skill, ids in order, highest version first within an id. */
   all(): Promise<Skill[]> {
-    return (this.list ??= this.skein.skills.list());
+    return this.skein.skills.list();
   }
 
-  /** The errors that keep files of the skills path out of `all` (read once too). */
+  /** The errors that keep files of the skills path out of `all`. */
   diagnostics(): Promise<Diagnostic[]> {
-    return (this.problems ??= this.skein.skills.diagnostics());
+    return this.skein.skills.diagnostics();
   }
 
   /** Every version of one id, highest first. */

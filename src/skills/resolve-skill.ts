@@ -17,8 +17,8 @@ export class BadSkillError extends SkeinError {
 }
 
 /**
- * The skill a user names: a file, a skill folder, or `id[@version]` in the skills path. A file or folder
- * is also a "near" folder: the skills beside it are found by its calls.
+ * The skill a user names: a file, a skill folder, or `id[@version]` in the skills path. The skills
+ * beside a file or folder are found by its calls (`LibrarySkillService.find` with the caller's source).
  */
 export async function resolveSkill(
   arg: string,
@@ -34,7 +34,6 @@ export async function resolveSkill(
       );
     }
   }
-  skills.near(arg);
   const { units } = await loadPaths([arg], { dialect });
   const errors = errorsIn(units.flatMap((u) => u.diagnostics));
   const found = units.flatMap((u) => u.skills);

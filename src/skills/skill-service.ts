@@ -4,49 +4,61 @@ import { errorsIn } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 import type { SkillService, SkillRef } from '../runtime/index.js';
 import { SkillLibrary, SkillLookupError } from './library.js';
+import { loadLibrary, type LoadedLibrary } from './load-library.js';
 import { loadPaths } from './load-paths.js';
 
 /**
- * Finds skills for `call` nodes: in the skills path, then beside the skills being run (so that a
- * composite run by its path finds its sibling skills); reloads a run's skill from its source to resume it.
+ * The one skill library of a Skein (docs/library-api.md): the skills path walked once, from which its
+ * list, its diagnostics and lookups by id all come, until `reload` walks it again. A lookup for a
+ * `call` may also name the file of the calling skill: the skills in its folder are found too (a
+ * composite run by its path finds its siblings), each such folder loaded once into a library of its
+ * own, so a lookup never changes what other lookups see.
  */
 export class LibrarySkillService implements SkillService {
-  private library: Promise<SkillLibrary> | undefined;
-  private readonly paths: string[];
+  private loaded: Promise<LoadedLibrary> | undefined;
+  private readonly beside = new Map<string, Promise<SkillLibrary>>();
+  private readonly paths: readonly string[];
 
   constructor(skillsPath: readonly string[]) {
     this.paths = [...skillsPath];
   }
 
-  /** Also looks in the folder that holds this skill file or skill folder. */
-  near(source: string): void {
-    const folder = dirname(resolve(source));
-    if (this.paths.includes(folder)) return;
-    this.paths.push(folder);
-    this.library = undefined;
+  /** The skills path, loaded on first use (folders that do not exist yet are left out). */
+  current(): Promise<LoadedLibrary> {
+    return (this.loaded ??= loadLibrary(this.paths, { skipMissing: true }));
   }
 
-  /** The library of the skills path, loaded once (again after `near` adds a folder). */
-  libraryOnce(): Promise<SkillLibrary> {
-    this.library ??= loadPaths(this.paths.filter((p) => existsSync(p))).then(
-      (r) => new SkillLibrary(r.units),
-    );
-    return this.library;
+  /** Walks the skills path again; lookups see the new library once it has loaded. */
+  async reload(): Promise<LoadedLibrary> {
+    const next = loadLibrary(this.paths, { skipMissing: true });
+    await next;
+    this.loaded = next;
+    this.beside.clear();
+    return next;
   }
 
-  /** `id` or `id@version`; a failed lookup also names the folders of the skills path that do not exist. */
-  async find(idAtVersion: string): Promise<Skill> {
+  /**
+   * `id` or `id@version` in the skills path, else (given `near`, a skill file or folder) beside it; a
+   * failed lookup also names the folders of the skills path that do not exist.
+   */
+  async find(idAtVersion: string, near?: string): Promise<Skill> {
     try {
-      return (await this.libraryOnce()).find(idAtVersion);
+      return (await this.current()).library.find(idAtVersion);
     } catch (e) {
+      if (!(e instanceof SkillLookupError)) throw e;
+      const nearby = near ? await this.besideFolder(near) : undefined;
+      try {
+        if (nearby) return nearby.find(idAtVersion);
+      } catch (other) {
+        if (!(other instanceof SkillLookupError)) throw other;
+      }
       const missing = this.paths.filter((p) => !existsSync(p));
-      if (!(e instanceof SkillLookupError) || !missing.length) throw e;
+      if (!missing.length) throw e;
       throw new SkillLookupError(`${e.message} (no such folder in the skills path: ${missing.join(', ')})`);
     }
   }
 
   async load(ref: SkillRef): Promise<Skill> {
-    this.near(ref.source);
     const { units } = await loadPaths([ref.source]);
     const skill = units.flatMap((u) => u.skills).find((s) => s.id === ref.id && s.version === ref.version);
     if (skill) return skill;
@@ -57,5 +69,16 @@ export class LibrarySkillService implements SkillService {
           ? `: ${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`
           : ': it is no longer there'),
     );
+  }
+
+  /** The skills of the folder that holds `source` (a skill file, or a skill folder), loaded once. */
+  private besideFolder(source: string): Promise<SkillLibrary> {
+    const folder = dirname(resolve(source));
+    let library = this.beside.get(folder);
+    if (!library) {
+      library = loadPaths([folder]).then((r) => new SkillLibrary(r.units));
+      this.beside.set(folder, library);
+    }
+    return library;
   }
 }

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config/load-config.js';
-import { LiveSkills, mcpHttp } from '../../mcp/index.js';
+import { LiveSkills, mcpHttp, watchSkills } from '../../mcp/index.js';
 import { createApp } from '../../server/app.js';
 import { openSkein } from '../../host/index.js';
 import { isLoopback, listen } from '../../server/serve.js';
@@ -44,9 +44,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
     accessLog: values.quiet ? undefined : write,
     errorLog: write,
   });
+  // One library for the API and MCP: --watch reloads it, and MCP clients hear list_changed.
+  const skills = new LiveSkills(skein.skills);
+  const unwatch = values.watch ? watchSkills(config.skillsPath, skills) : () => undefined;
   const mcp = mcpHttp({
     skein,
-    skills: new LiveSkills(() => skeinApp.catalog.all()),
+    skills,
     root: config.root,
     bodyLimit: config.server.bodyLimit,
   });
@@ -60,6 +63,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     if (shared && !values['no-worker']) stopWorker = await skein.work(DEFAULT_CONCURRENCY);
     server = await listen(skeinApp, host, port);
   } catch (e) {
+    unwatch();
     await skein.close();
     printError(
       Boolean(values.json),
@@ -81,6 +85,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   process.stderr.write(
     `skein serve: ${signal}: shutting down (in-flight requests and runs get ${config.server.shutdownGraceMs} ms; ${signal} again quits at once)\n`,
   );
+  unwatch();
   const closing = server.close(config.server.shutdownGraceMs);
   const working = stopWorker ? stopWorkerWithin(stopWorker, config.server.shutdownGraceMs) : true;
   await mcp.close(config.server.shutdownGraceMs);

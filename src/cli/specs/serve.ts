@@ -13,6 +13,7 @@ export const serveSpec = defineCommand({
     port: { type: 'string', value: 'N', help: 'the port (default 8787; 0 picks a free one)' },
     host: { type: 'string', value: 'HOST', help: 'the address to listen on (default 127.0.0.1)' },
     quiet: { type: 'boolean', help: 'no access log' },
+    watch: { type: 'boolean', help: 'reload the skills when files change under the skills path' },
     'no-worker': {
       type: 'boolean',
       help: 'PostgreSQL store: drive no runs here, leave them to skein worker processes',

@@ -3,6 +3,7 @@ import type { SkillRef } from './store.js';
 
 /** Finds skills (src/skills implements it): by id[@version] for `call` nodes, and by reference to resume a run. */
 export interface SkillService {
-  find(idAtVersion: string): Promise<Skill>;
+  /** `id[@version]`; `near`, the file of the calling skill: skills in its folder are found too. */
+  find(idAtVersion: string, near?: string): Promise<Skill>;
   load(ref: SkillRef): Promise<Skill>;
 }
