@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config/load-config.js';
 import { openSkein } from '../src/host/index.js';
 import { createDatabase, postgresAvailable } from '../test/helpers/postgres.js';
+import { dispatchingSkein, marks, sharedStore, startWorker, waitFor } from '../test/helpers/workers.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const FIXTURE = join(ROOT, 'test/fixtures/workers');
@@ -70,6 +71,50 @@ async function throughput(n: number): Promise<number> {
   }
 }
 
+/** Runs queued behind a run whose worker is killed, in the takeover measure. */
+const BACKLOG = 100;
+
+/**
+ * Seconds from SIGKILLing a worker inside a step of a run to that step starting again on another worker
+ * (two `skein worker` processes, `BACKLOG` runs queued), and how many queued runs were claimed first.
+ */
+async function takeover(): Promise<{ seconds: number; claimedFirst: number }> {
+  const store = await sharedStore('bench_takeover');
+  const skein = dispatchingSkein(store);
+  // The first worker's steps never end: it is killed inside one.
+  const first = await startWorker({ ...store.env, MARK_MS: '600000' }, ['--concurrency', '1']);
+  let second: Awaited<ReturnType<typeof startWorker>> | undefined;
+  try {
+    const orphan = skein.run('chain', { label: 'orphan' });
+    await waitFor(() => first.stderr().includes('"claimed"'));
+    const orphanId = JSON.parse(
+      first
+        .stderr()
+        .split('\n')
+        .find((l) => l.includes('"claimed"'))!,
+    ).run;
+    await waitFor(async () => (await skein.events(orphanId)).some((e) => e.type === 'node_started'));
+    second = await startWorker({ ...store.env, MARK_MS: '100' }, ['--concurrency', '4']);
+    const backlog = Array.from({ length: BACKLOG }, (_, i) => skein.run('chain', { label: `b${i}` }));
+    await waitFor(() => marks(store).length >= 1);
+    const killed = Date.now();
+    await first.stop('SIGKILL');
+    await orphan;
+    const events = await skein.events(orphanId);
+    const lost = events.findIndex((e) => e.type === 'node_failed' && e.lost);
+    const again = events.slice(lost).find((e) => e.type === 'node_started')!;
+    const lines = second.stderr().split('\n');
+    const at = lines.findIndex((l) => l.includes('"took_over"'));
+    const claimedFirst = lines.slice(0, at).filter((l) => l.includes('"claimed"')).length;
+    await Promise.all(backlog);
+    return { seconds: (Date.parse(again.at) - killed) / 1000, claimedFirst };
+  } finally {
+    await Promise.all([first.stop('SIGKILL'), second?.stop('SIGKILL')]);
+    await skein.close();
+    await store.drop();
+  }
+}
+
 /**
  * PostgreSQL and workers: wall time per step of a 100-step chain of tool steps (each durable) on the
  * PostgreSQL store, beside the SQLite store and LangGraph.js with its PostgreSQL checkpointer; then
@@ -96,7 +141,16 @@ export async function benchWorkers(): Promise<void> {
   for (const n of [1, 2, 4])
     rates.push(`${n} worker${n > 1 ? 's' : ''} ${(await throughput(n)).toFixed(0)} runs/s`);
   lines.push(`  ${RUNS} short runs (3 tool steps) queued at once: ${rates.join(', ')}`);
+  const t = await takeover();
+  lines.push(
+    `  worker SIGKILLed in a step with ${BACKLOG} runs queued: the step starts again on the other worker ` +
+      `${t.seconds.toFixed(2)} s later (target <= 5 s), after ${t.claimedFirst} of the queued runs were claimed`,
+  );
   console.log(lines.join('\n'));
 }
 
-if (process.argv[1] === import.meta.filename) await benchWorkers();
+// `bench/workers.ts takeover` measures only the takeover.
+if (process.argv[1] === import.meta.filename) {
+  if (process.argv[2] === 'takeover') console.log(await takeover());
+  else await benchWorkers();
+}

@@ -39,6 +39,7 @@ export {
   type AwaitRequest,
   type Tool,
   type ToolContext,
+  type WorkerLogEntry,
 } from './runtime/index.js';
 export {
   buildRouteIndex,

@@ -21,6 +21,7 @@ import {
   type RunQueue,
   type RunResult,
   type RunStore,
+  type WorkerLogEntry,
 } from '../runtime/index.js';
 import { awaitRun } from './await-run.js';
 import { findRun } from './find-run.js';
@@ -54,8 +55,11 @@ export interface SkeinOptions {
    * over one whose process died). Ignored with the other stores.
    */
   dispatch?: boolean;
-  /** Told of errors of the queue and of the worker's sweeps (they are retried, never fatal). */
-  onWorkerError?: (error: Error) => void;
+  /**
+   * Told of what a worker (`work`) does: runs claimed and taken over, runs queued again, crashes, and
+   * errors of the queue and of its sweeps (retried, never fatal). `skein worker` prints each as a JSON line.
+   */
+  onWorkerLog?: (entry: WorkerLogEntry) => void;
   /**
    * Told of what goes wrong without changing any run: spans an OTLP collector did not take (once per
    * outage). Default: one line on stderr.
@@ -155,7 +159,10 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     );
     return (await host).runtime;
   };
-  const queued = () => (queue ??= runs().then((opened) => openQueue(config, opened, options.onWorkerError)));
+  const queued = () =>
+    (queue ??= runs().then((opened) =>
+      openQueue(config, opened, (e) => options.onWorkerLog?.({ event: 'error', message: e.message })),
+    ));
   /** The queue when runs go through it, else undefined (they run here). */
   const dispatching = async () => (options.dispatch ? queued() : undefined);
   const follow = async (runId: string, after: number, q: RunQueue, runOptions: RunOptions = {}) =>
@@ -214,7 +221,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
         throw new Error(
           'skein: runs are queued for workers only with a PostgreSQL store (store: postgres://…)',
         );
-      return startWorker(await runtime(), q, concurrency, options.onWorkerError);
+      return startWorker(await runtime(), q, concurrency, options.onWorkerLog);
     },
     async close() {
       if (queue) await (await queue.catch(() => undefined))?.close();

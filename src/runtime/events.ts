@@ -35,7 +35,8 @@ export type RunEventBody =
   | { type: 'node_started'; node: string; kind: string; attempt: number }
   | { type: 'node_finished'; node: string; kind: string; value?: unknown; ms: number }
   | { type: 'node_skipped'; node: string; reason: 'guard' | 'not_chosen' }
-  | { type: 'node_failed'; node: string; error: string; attempt: number; willRetry: boolean }
+  /** `lost`: the attempt was in flight when the process driving the run died (a worker took the run over). */
+  | { type: 'node_failed'; node: string; error: string; attempt: number; willRetry: boolean; lost?: true }
   | { type: 'llm_delta'; node: string; text: string }
   /** One model call, when it has answered; `system`, `prompt` and `answer` only when content is recorded. */
   | {

@@ -1,7 +1,7 @@
 // The runtime's one entry: what other folders may use. The runtime runs IR skills; it knows nothing of
 // dialects, and every service it calls is an interface declared here (./ports) and implemented elsewhere.
 export { MAX_CRASHES, Runtime, type RunOptions, type RunResult } from './runtime.js';
-export { startWorker, SWEEP_MS } from './worker.js';
+export { startWorker, SWEEP_MS, type WorkerLogEntry } from './worker.js';
 export { LEASE_MS } from './lease.js';
 export type { RuntimeServices } from './services.js';
 export type { RunListener } from './event-sink.js';

@@ -6,10 +6,10 @@ import { missingModel } from './missing-model.js';
 import { RunRefused } from './errors.js';
 import { isoNow } from './clock.js';
 import { EventSink, type RunListener } from './event-sink.js';
-import type { RunError } from './events.js';
+import type { RunError, RunEventBody } from './events.js';
 import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
 import { subgraphSkill } from './subgraph.js';
-import { crashedStep } from './crashed-step.js';
+import { crashedStep, lostAttempts } from './crashed-step.js';
 import { moveRun } from './lifecycle.js';
 import { recordOutcome, type RunResult } from './record-outcome.js';
 import { DrivenRuns } from './driven-runs.js';
@@ -99,15 +99,21 @@ export class Runtime {
   /**
    * Drives a run a queue handed over, unless a live process holds it: a new one, an answered one, or one
    * whose process died (its step in flight runs again, unless that step was in flight at `MAX_CRASHES`
-   * deaths: then the run fails with code `worker_crashed`). Undefined when it is not this process's to drive.
+   * deaths: then the run fails with code `worker_crashed`). Undefined when it is not this process's to drive;
+   * else `onClaimed` is told, with the dead owner when it is a takeover, before the run goes on.
    */
-  async take(runId: string, options: RunOptions = {}): Promise<RunResult | undefined> {
+  async take(
+    runId: string,
+    options: RunOptions = {},
+    onClaimed?: (from: string | undefined) => void,
+  ): Promise<RunResult | undefined> {
     const store = this.services.store;
     const run = await store.getRun(runId);
     if (!run || run.status !== 'running' || run.parentRunId || !ownerIsGone(run.owner, run.leaseUntil))
       return undefined;
     const claim = { owner: OWNER, leaseUntil: Date.now() + LEASE_MS };
     if (!(await moveRun(store, runId, 'claim', claim, run.owner ?? null))) return undefined;
+    onClaimed?.(run.owner);
     const answered = run.awaiting && 'answer' in run.awaiting ? run.awaiting : undefined;
     const resume = answered && { node: answered.node ?? answered.step, input: answered.answer };
     try {
@@ -188,11 +194,15 @@ export class Runtime {
     const events = await store.events(runId);
     const crashed = recovered ? crashedStep(events, MAX_CRASHES) : undefined;
     if (crashed)
-      return this.failUndriven(runId, {
-        code: 'worker_crashed',
-        message: `step "${crashed.node}" was in flight each of the ${crashed.times} times the process driving the run stopped; it is not tried again`,
-        step: crashed.node,
-      });
+      return this.failUndriven(
+        runId,
+        {
+          code: 'worker_crashed',
+          message: `step "${crashed.node}" was in flight each of the ${crashed.times} times the process driving the run stopped; it is not tried again`,
+          step: crashed.node,
+        },
+        lostAttempts(events, false),
+      );
     const first = events[0]?.type === 'run_started' ? events[0].trace : undefined;
     const traced = this.services.tracer?.begin({
       runId,
@@ -204,6 +214,8 @@ export class Runtime {
     });
     const listener = bothListeners(traced?.listener, options.onEvent);
     const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, listener);
+    // Attempts the dead process left open are closed as lost; they are stored with the first commit.
+    if (recovered) for (const lost of lostAttempts(events, true)) sink.emit(lost);
     const fresh = !events.some((e) => e.type === 'node_started');
     const unconfigured =
       fresh && skill.graph?.nodes.some(usesModel) ? await missingModel(this.services, skill) : undefined;
@@ -217,10 +229,15 @@ export class Runtime {
     return this.drivenRuns.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
   }
 
-  /** Fails a run this process holds but does not drive, with its last event. */
-  private async failUndriven(runId: string, error: RunError): Promise<RunResult> {
+  /** Fails a run this process holds but does not drive, after its last event and the events `closing` it. */
+  private async failUndriven(
+    runId: string,
+    error: RunError,
+    closing: RunEventBody[] = [],
+  ): Promise<RunResult> {
     const last = (await this.services.store.events(runId)).at(-1)?.seq ?? -1;
     const sink = new EventSink(runId, last + 1, undefined);
+    for (const body of closing) sink.emit(body);
     return recordOutcome(this.services.store, runId, { kind: 'failed', error }, sink);
   }
 

@@ -56,8 +56,14 @@ export const RunEventSchema = z
     event(
       'node_failed',
       'NodeFailedEvent',
-      { node, error: z.string(), attempt: z.number().int(), willRetry: z.boolean() },
-      'a step failed; with `willRetry` it runs again',
+      {
+        node,
+        error: z.string(),
+        attempt: z.number().int(),
+        willRetry: z.boolean(),
+        lost: z.literal(true).optional(),
+      },
+      'a step failed; with `willRetry` it runs again; `lost`: it was in flight when its worker died',
     ),
     event(
       'llm_delta',

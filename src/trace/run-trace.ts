@@ -66,6 +66,12 @@ export function traceOfRun(events: readonly RunEvent[]): TraceSpan[] {
         if (step) step.attributes['error.message'] = event.error;
         closeSpan(step, at, 'error');
         steps.delete(event.node);
+        // Tool calls the failed attempt left unanswered (its worker died) end with it, not with the next.
+        for (const [key, calls] of tools)
+          if (key.startsWith(`${event.node}\u0000`)) {
+            for (const call of calls) closeSpan(call, at, 'error');
+            tools.delete(key);
+          }
         break;
       }
       case 'llm_usage': {

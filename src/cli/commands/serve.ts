@@ -8,6 +8,7 @@ import { printError } from '../print-error.js';
 import { serveSpec } from '../specs/serve.js';
 import { UsageError } from '../usage-error.js';
 import { DEFAULT_CONCURRENCY } from './worker.js';
+import { workerLogLine } from '../worker-log.js';
 
 /** `skein serve`: the HTTP API until SIGTERM or SIGINT, then a graceful shutdown (exit 0). */
 export async function serveCommand(argv: string[]): Promise<number> {
@@ -33,7 +34,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const skein = openSkein({
     config,
     dispatch: shared,
-    onWorkerError: (e) => write(`skein serve: worker retrying after: ${e.message}\n`),
+    onWorkerLog: (entry) => write(workerLogLine(entry)),
   });
   const skeinApp = createApp({
     skein,

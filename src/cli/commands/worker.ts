@@ -4,11 +4,15 @@ import { parseCommandArgs } from '../args.js';
 import { printError } from '../print-error.js';
 import { workerSpec } from '../specs/worker.js';
 import { UsageError } from '../usage-error.js';
+import { workerLogLine } from '../worker-log.js';
 
 /** Runs driven at a time by default. */
 export const DEFAULT_CONCURRENCY = 4;
 
-/** `skein worker [--concurrency N]`: drives queued runs until SIGTERM or SIGINT, then lets those in hand finish. */
+/**
+ * `skein worker [--concurrency N]`: drives queued runs until SIGTERM or SIGINT, then lets those in hand
+ * finish. It logs one JSON line on stderr per claim, takeover, crash and error (docs/operations.md).
+ */
 export async function workerCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, workerSpec.options);
   if (positionals.length) throw new UsageError('worker takes no arguments');
@@ -25,8 +29,8 @@ export async function workerCommand(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const log = (line: string) => void process.stderr.write(`skein worker: ${line}\n`);
-  const skein = openSkein({ config, onWorkerError: (e) => log(`retrying after: ${e.message}`) });
+  const log = (entry: Parameters<typeof workerLogLine>[0]) => void process.stderr.write(workerLogLine(entry));
+  const skein = openSkein({ config, onWorkerLog: log });
   let stop: () => Promise<void>;
   try {
     await skein.open();
@@ -37,20 +41,23 @@ export async function workerCommand(argv: string[]): Promise<number> {
     return 1;
   }
   if (json) process.stdout.write(JSON.stringify({ worker: process.pid, concurrency }) + '\n');
-  else log(`driving queued runs, ${concurrency} at a time (pid ${process.pid})`);
+  log({ event: 'started', concurrency });
   const signal = await new Promise<string>((resolve) => {
     let stopping = false;
     const onSignal = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));
     process.on('SIGTERM', onSignal).on('SIGINT', onSignal);
   });
   const grace = config.server.shutdownGraceMs;
-  log(`${signal}: runs in hand get ${grace} ms to finish (${signal} again quits at once)`);
+  log({ event: 'stopping', signal, graceMs: grace });
   const stopped = await Promise.race([
     stop().then(() => true),
     new Promise<false>((resolve) => setTimeout(resolve, grace, false).unref()),
   ]);
   if (!stopped) {
-    log('runs still going were left as they are: another worker takes them over');
+    log({
+      event: 'left_runs',
+      message: 'runs still going were left as they are: another worker takes them over',
+    });
     process.exit(0);
   }
   await skein.close();

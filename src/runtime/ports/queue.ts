@@ -8,7 +8,7 @@ import type { RunWake } from './wake.js';
  * any process.
  */
 export interface RunQueue extends RunWake {
-  /** Queues a run that nobody drives any more (its process died), outside any transaction. */
+  /** Queues a run that nobody drives any more (its process died), outside any transaction, ahead of the runs waiting. */
   enqueue(runId: string): Promise<void>;
   /**
    * Hands queued runs to `take`, at most `concurrency` at a time, until the function it returns is called

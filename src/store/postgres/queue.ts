@@ -7,6 +7,8 @@ import type { PostgresRunStore, Tx } from './store.js';
 const QUEUE = 'skein-runs';
 /** How often an idle worker slot asks for a job (pg-boss's least). */
 const POLL_SECONDS = 0.5;
+/** The priority of a run queued again because its worker died; new runs have 0. */
+const ORPHAN_PRIORITY = 10;
 
 /**
  * The run queue on pg-boss, in the store's database and over the store's pool. The store queues a run in
@@ -62,7 +64,8 @@ export class PgBossQueue implements RunQueue {
   }
 
   async enqueue(runId: string): Promise<void> {
-    await this.boss.send(QUEUE, { runId });
+    // An orphan was queued long ago: it goes ahead of the backlog (pg-boss fetches by priority first).
+    await this.boss.send(QUEUE, { runId }, { priority: ORPHAN_PRIORITY });
   }
 
   async work(concurrency: number, take: (runId: string) => Promise<void>): Promise<() => Promise<void>> {

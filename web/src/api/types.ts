@@ -537,7 +537,7 @@ export interface components {
       /** Format: date-time */
       at: string;
     };
-    /** @description a step failed; with `willRetry` it runs again */
+    /** @description a step failed; with `willRetry` it runs again; `lost`: it was in flight when its worker died */
     NodeFailedEvent: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -549,6 +549,8 @@ export interface components {
       error: string;
       attempt: number;
       willRetry: boolean;
+      /** @enum {boolean} */
+      lost?: true;
       runId: string;
       seq: number;
       /** Format: date-time */
