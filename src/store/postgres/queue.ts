@@ -1,12 +1,15 @@
 import PgBoss from 'pg-boss';
 import type { RunQueue } from '../../runtime/index.js';
 import { RunNotices } from './run-notices.js';
-import type { PostgresRunStore, Tx } from './store.js';
+import { QUEUE_CHANNEL, type PostgresRunStore, type Tx } from './store.js';
 
 /** The pg-boss queue of runs to drive; a job is `{runId}`. */
 const QUEUE = 'skein-runs';
-/** How often an idle worker slot asks for a job (pg-boss's least). */
-const POLL_SECONDS = 0.5;
+/**
+ * How often an idle worker slot asks for a job besides: a queued run is announced by NOTIFY on
+ * `QUEUE_CHANNEL` at its transaction's commit, which wakes an idle slot at once.
+ */
+const POLL_SECONDS = 2;
 /** The priority of a run queued again because its worker died; new runs have 0. */
 const ORPHAN_PRIORITY = 10;
 
@@ -59,6 +62,7 @@ export class PgBossQueue implements RunQueue {
           db: { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) },
         },
       );
+      await tx.query(`SELECT pg_notify('${QUEUE_CHANNEL}', '')`);
     });
     return new PgBossQueue(boss, new RunNotices(url));
   }
@@ -66,29 +70,40 @@ export class PgBossQueue implements RunQueue {
   async enqueue(runId: string): Promise<void> {
     // An orphan was queued long ago: it goes ahead of the backlog (pg-boss fetches by priority first).
     await this.boss.send(QUEUE, { runId }, { priority: ORPHAN_PRIORITY });
+    await this.boss.getDb().executeSql(`SELECT pg_notify('${QUEUE_CHANNEL}', '')`, []);
   }
 
   async work(concurrency: number, take: (runId: string) => Promise<void>): Promise<() => Promise<void>> {
     const ids: string[] = [];
+    const idle = new Set<string>();
     for (let i = 0; i < concurrency; i++) {
       const id: string = await this.boss.work<{ runId: string }>(
         QUEUE,
         { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS },
         async ([job]) => {
+          idle.delete(id);
           const taking = take(job.data.runId);
           this.inHand.add(taking);
           try {
             await taking;
           } finally {
             this.inHand.delete(taking);
+            idle.add(id);
             // pg-boss waits out the polling interval even after a job: a slot that had one asks again at once.
             this.boss.notifyWorker(id);
           }
         },
       );
       ids.push(id);
+      idle.add(id);
     }
+    // A queued run wakes this process's idle slots (they race for it with other processes' by SKIP LOCKED;
+    // a slot told again while it fetches fetches once more).
+    const unlisten = this.notices.onQueued(() => {
+      for (const slot of idle) this.boss.notifyWorker(slot);
+    });
     return async () => {
+      unlisten();
       await Promise.all(ids.map((id) => this.boss.offWork({ id })));
       await Promise.allSettled([...this.inHand]);
     };

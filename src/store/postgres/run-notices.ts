@@ -1,15 +1,17 @@
 import pg from 'pg';
-import { RUN_CHANNEL } from './store.js';
+import { QUEUE_CHANNEL, RUN_CHANNEL } from './store.js';
 /** The pause before listening again on a new connection after one was lost. */
 const RECONNECT_MS = 500;
 
 /**
- * Hears of runs that changed status (completed, failed, paused, resumed) through LISTEN on a
- * connection of its own, opened at the first `watch`, and tells that run's watchers. A lost connection
- * is opened again; every watcher is told then, since notices may have been missed meanwhile.
+ * Hears of runs that changed status (completed, failed, paused, resumed), and of runs queued, through
+ * LISTEN on a connection of its own, opened at the first `watch` or `onQueued`, and tells their
+ * listeners. A lost connection is opened again; every listener is told then, since notices may have
+ * been missed meanwhile.
  */
 export class RunNotices {
   private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly queued = new Set<() => void>();
   private client: pg.Client | undefined;
   private closed = false;
 
@@ -25,6 +27,13 @@ export class RunNotices {
       set.delete(listener);
       if (!set.size && this.watchers.get(runId) === set) this.watchers.delete(runId);
     };
+  }
+
+  /** Calls `listener` soon after a run is queued, by any process; returns how to stop. */
+  onQueued(listener: () => void): () => void {
+    if (!this.client && !this.closed) void this.listen();
+    this.queued.add(listener);
+    return () => void this.queued.delete(listener);
   }
 
   /** Stops listening. */
@@ -50,13 +59,14 @@ export class RunNotices {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (n) => {
-      for (const listener of this.watchers.get(n.payload ?? '') ?? []) listener();
+      if (n.channel === QUEUE_CHANNEL) for (const listener of this.queued) listener();
+      else for (const listener of this.watchers.get(n.payload ?? '') ?? []) listener();
     });
     try {
       await client.connect();
       // Closed while connecting: this connection is not the store's any more.
       if (this.client !== client) return void (await client.end());
-      await client.query(`LISTEN ${RUN_CHANNEL}`);
+      await client.query(`LISTEN ${RUN_CHANNEL}; LISTEN ${QUEUE_CHANNEL}`);
       this.ringAll();
     } catch {
       lost();
@@ -65,5 +75,6 @@ export class RunNotices {
 
   private ringAll(): void {
     for (const set of this.watchers.values()) for (const listener of set) listener();
+    for (const listener of this.queued) listener();
   }
 }

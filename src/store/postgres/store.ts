@@ -16,6 +16,8 @@ import { transitionColumns, type TransitionFields } from '../run-row.js';
 
 /** The channel a run's id is notified on when its status changes (LISTEN in ./run-notices.ts). */
 export const RUN_CHANNEL = 'skein_runs';
+/** The channel a queue notifies when it queued a run, so that idle workers fetch at once (./queue.ts). */
+export const QUEUE_CHANNEL = 'skein_queue';
 
 /** A connection inside one transaction, as the store and a dispatcher share it. */
 export type Tx = Pick<pg.PoolClient, 'query'>;
