@@ -3,3 +3,4 @@
 // Ports and their suites). Loaded only by tests: nothing else imports this folder.
 export type { SuiteOptions } from './fixtures.js';
 export { runStoreSuite } from './store-suite.js';
+export { runQueueSuite, type QueueUnderTest } from './queue-suite.js';
