@@ -212,8 +212,8 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     },
     events: async (runId, afterSeq) => (await runs()).events(runId, afterSeq),
     async open() {
-      await runtime();
-      if (options.dispatch) await queued();
+      // pg-boss starts while the host opens its tools, models and skills (they share only the store).
+      await Promise.all([runtime(), options.dispatch ? queued() : undefined]);
     },
     async work(concurrency) {
       const q = await queued();
