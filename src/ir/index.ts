@@ -7,3 +7,5 @@ export * from './graph.js';
 export * from './skill.js';
 export * from './errors.js';
 export * from './needs-model.js';
+export * from './file-source.js';
+export * from './disk-files.js';

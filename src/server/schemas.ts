@@ -125,11 +125,20 @@ export const FileReportSchema = z
 export const ValidateRequestSchema = z
   .object({
     text: z.string(),
-    path: z
-      .string()
-      .optional()
-      .openapi({ description: 'a file name that helps recognise the dialect', example: 'skill.md' }),
+    path: z.string().optional().openapi({
+      description:
+        'the name the text is checked under (it helps recognise the dialect); only a name: the server never opens it',
+      example: 'skill.md',
+    }),
     dialect: z.enum(DIALECT_NAMES).optional(),
+    files: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({
+        description:
+          "the skill's other files (prompt.md, references, scripts) by path, in the same names as `path`; links and companions resolve among these only",
+        example: { 'pdf/references/forms.md': '# Forms' },
+      }),
   })
   .openapi('ValidateRequest');
 

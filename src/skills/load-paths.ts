@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { dialects, type FileDialect, type FolderDialect } from '../dialects/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
+import { diskFiles } from '../ir/disk-files.js';
+import type { FileSource } from '../ir/file-source.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { capDiagnostics } from './cap-diagnostics.js';
 import { READS_IN_FLIGHT, Slots } from './slots.js';
@@ -19,6 +20,11 @@ export interface LoadedUnit {
 export interface LoadOptions {
   /** Force one dialect instead of recognising it from content and names. */
   dialect?: DialectName;
+  /**
+   * Where files are read from (ARCHITECTURE.md, "File sources"): the disk by default; text checked
+   * in memory (`POST /v1/validate`, a stored snapshot) passes `MemoryFiles`, so nothing else is read.
+   */
+  files?: FileSource;
 }
 
 export interface LoadedPaths {
@@ -60,7 +66,7 @@ async function loadTarget(target: LoadTarget, options: LoadOptions): Promise<Loa
   else {
     // A dialect can have a file and a folder front end under one name (skill documents do).
     const dialect = dialects.find((d) => d.name === target.dialect && 'claimsFolder' in d) as FolderDialect;
-    const result = await dialect.loadFolder(target.path);
+    const result = await dialect.loadFolder(target.path, options.files ?? diskFiles);
     out.units.push({
       path: target.path,
       dialect: dialect.name,
@@ -89,7 +95,7 @@ async function loadFile(
 ): Promise<void> {
   let text: string;
   try {
-    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    text = (await (options.files ?? diskFiles).read(path)).replace(/^\uFEFF/, '');
   } catch (e) {
     out.units.push(failure(path, 'skein/unreadable', `cannot read ${path}: ${(e as Error).message}`));
     return;
@@ -104,8 +110,9 @@ function readText(
   out: LoadedPaths,
   explicit: boolean,
 ): void {
+  const files = options.files ?? diskFiles;
   const dialect = pick<FileDialect>('claimsFile', options, explicit, (d) =>
-    d.claimsFile(path, text, explicit),
+    d.claimsFile(path, text, explicit, files),
   );
   if (!dialect) {
     const looks = resemblance(path, text, options);
@@ -140,7 +147,7 @@ function readText(
     return;
   }
   try {
-    const result = dialect.loadFile(path, text);
+    const result = dialect.loadFile(path, text, files);
     out.units.push({
       path,
       dialect: dialect.name,

@@ -1,10 +1,11 @@
 import type { Diagnostic } from '../../src/ir/diagnostic.js';
 import type { LoadResult, Skill } from '../../src/ir/skill.js';
 import { skilldocFile } from '../../src/dialects/skilldoc/index.js';
+import { diskFiles } from '../../src/ir/disk-files.js';
 
 /** Loads an AgentOS document from text, as `skein` would load a file with that name. */
 export function loadDoc(text: string, file = 'doc.SKILL.md'): LoadResult {
-  return skilldocFile.loadFile(file, text);
+  return skilldocFile.loadFile(file, text, diskFiles);
 }
 
 /** The one skill of a result (asserting there are no errors). */

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { isError, type Diagnostic } from '../../ir/diagnostic.js';
 import { chain } from '../../ir/graph.js';
+import type { FileSource } from '../../ir/file-source.js';
 import type { AgentNode, EndNode } from '../../ir/nodes.js';
 import type { JsonSchema } from '../../ir/schema.js';
 import type { LoadResult, PlanningFacts, Skill } from '../../ir/skill.js';
@@ -39,20 +39,21 @@ const OUTPUT: JsonSchema = {
  * Loads one engine skill folder (`SKILL.md`, `skill.meta.json`, `assets/output_schema.json`, optional
  * `scripts/`, `references/`) into a skill of one `agent` node; the skill is returned only without errors.
  */
-export async function compileEngineFolder(folder: string): Promise<LoadResult> {
+export async function compileEngineFolder(folder: string, files: FileSource): Promise<LoadResult> {
   const out: Diagnostic[] = [];
-  const name = basename(resolve(folder));
+  const name = basename(files.absolute(folder));
   const metaFile = await readJson(
     join(folder, 'skill.meta.json'),
     folder,
     out,
     'missing-meta',
     'a skill.meta.json with "name", "description", "tools" and "outputs"',
+    files,
   );
   const meta = metaFile && readMeta(metaFile, name, out);
 
   const mdPath = join(folder, 'SKILL.md');
-  const md = await readText(mdPath);
+  const md = await readText(mdPath, files);
   if (md === undefined)
     out.push(missing(folder, 'missing-skill-md', 'SKILL.md', 'the prompt and business rules of the skill'));
   const skillMd = md === undefined ? '' : readSkillMd(mdPath, md, meta?.name, out);
@@ -63,14 +64,15 @@ export async function compileEngineFolder(folder: string): Promise<LoadResult> {
     out,
     'missing-output-schema',
     'assets/output_schema.json, the JSON Schema of the answer\'s "data"',
+    files,
   );
   const schema = schemaFile && readOutputSchema(schemaFile, out);
-  const scripts = await readScripts(folder, out);
+  const scripts = await readScripts(folder, out, files);
 
   if (!meta || !metaFile || !schema || md === undefined || out.some(isError))
     return { skills: [], diagnostics: out };
   const contract = buildContract(meta.provides, schema, { meta: metaFile, output: schemaFile }, out);
-  const references = await readReferences(folder, meta.referenceTokens);
+  const references = await readReferences(folder, meta.referenceTokens, files);
 
   const agent: AgentNode = {
     kind: 'agent',
@@ -133,9 +135,9 @@ export async function compileEngineFolder(folder: string): Promise<LoadResult> {
   return { skills: [skill], diagnostics: out };
 }
 
-async function readText(path: string): Promise<string | undefined> {
+async function readText(path: string, files: FileSource): Promise<string | undefined> {
   try {
-    return (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    return (await files.read(path)).replace(/^\uFEFF/, '');
   } catch {
     return undefined;
   }
@@ -147,8 +149,9 @@ async function readJson(
   out: Diagnostic[],
   code: EngineSkillCode,
   what: string,
+  files: FileSource,
 ): Promise<JsonFile | undefined> {
-  const text = await readText(path);
+  const text = await readText(path, files);
   if (text === undefined) {
     out.push(missing(folder, code, path.slice(folder.length + 1), what));
     return undefined;

@@ -14,9 +14,9 @@ export const engine: FolderDialect = {
     (basename(dirname(resolve(path))) === '.skills' &&
       entries.includes('SKILL.md') &&
       !entries.includes('skill.json')),
-  async loadFolder(path) {
+  async loadFolder(path, files) {
     try {
-      return await compileEngineFolder(path);
+      return await compileEngineFolder(path, files);
     } catch (e) {
       // A front end must never crash the loader; if this one does, the folder still gets a diagnostic.
       return {

@@ -1,5 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { FileSource } from '../../ir/file-source.js';
 
 /** The reference pages as they go into the prompt, and what the budget left out. */
 export interface References {
@@ -16,9 +16,13 @@ const PAGE = /\.(?:md|markdown|txt)$/i;
  * tokens: pages go in whole while they fit; the page that does not is cut at a line break (or left out
  * when none of its text fits); later ones are left out. The prompt says what was left out.
  */
-export async function readReferences(folder: string, budget: number): Promise<References> {
+export async function readReferences(
+  folder: string,
+  budget: number,
+  source: FileSource,
+): Promise<References> {
   const root = join(folder, 'references');
-  const files = (await listPages(root)).sort();
+  const files = (await listPages(root, source)).sort();
   if (!files.length) return { text: '', tokens: 0, cut: [] };
   // The tokenizer's tables are large: loaded only for a skill that has reference pages.
   const { count, cut } = await import('../../tokens/index.js');
@@ -32,7 +36,7 @@ export async function readReferences(folder: string, budget: number): Promise<Re
     const heading = `### ${name}\n\n`;
     const page =
       room > 0
-        ? cut(`${heading}${(await readFile(file, 'utf8')).replace(/^\uFEFF/, '').trim()}`, room)
+        ? cut(`${heading}${(await source.read(file)).replace(/^\uFEFF/, '').trim()}`, room)
         : undefined;
     // A page cut before any of its text (only its heading, or less) is left out.
     if (!page || page.text.length <= heading.length) {
@@ -49,18 +53,18 @@ export async function readReferences(folder: string, budget: number): Promise<Re
   return { text, tokens: count(text), cut: left };
 }
 
-async function listPages(dir: string): Promise<string[]> {
+async function listPages(dir: string, source: FileSource): Promise<string[]> {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await source.list(dir);
   } catch {
     return [];
   }
   const out: string[] = [];
   for (const e of entries) {
     const path = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await listPages(path)));
-    else if (e.isFile() && PAGE.test(e.name)) out.push(path);
+    if (e.kind === 'folder') out.push(...(await listPages(path, source)));
+    else if (PAGE.test(e.name)) out.push(path);
   }
   return out;
 }

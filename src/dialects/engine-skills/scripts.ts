@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Diagnostic } from '../../ir/diagnostic.js';
+import type { FileSource } from '../../ir/file-source.js';
 import type { CodeSpec } from '../../ir/nodes.js';
 import { SourceText } from '../../ir/source.js';
 import type { EngineDiagnosticCode } from './codes.js';
@@ -25,12 +25,13 @@ const LANGUAGES: Readonly<Record<string, CodeSpec['language']>> = {
 export async function readScripts(
   folder: string,
   out: Diagnostic[],
+  files: FileSource,
 ): Promise<Partial<Record<ScriptRole, CodeSpec>>> {
   const dir = join(folder, 'scripts');
   let names: string[];
   try {
-    names = (await readdir(dir, { withFileTypes: true }))
-      .filter((e) => e.isFile())
+    names = (await files.list(dir))
+      .filter((e) => e.kind === 'file')
       .map((e) => e.name)
       .sort();
   } catch {
@@ -42,8 +43,8 @@ export async function readScripts(
     const role = SCRIPT_ROLES.find((r) => name.slice(0, dot) === r);
     const language = LANGUAGES[name.slice(dot)];
     if (!role || !language) continue;
-    const file = resolve(dir, name);
-    const source = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+    const file = files.absolute(join(dir, name));
+    const source = (await files.read(join(dir, name))).replace(/^\uFEFF/, '');
     const src = new SourceText(file, source);
     if (found[role]) {
       out.push(

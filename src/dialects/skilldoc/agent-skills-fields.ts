@@ -126,7 +126,8 @@ function checkName(fm: Frontmatter, raw: string, folderName: string, report: Rep
       end,
       suggestion ? fixTo(suggestion) : undefined,
     );
-  if (folder === name) return;
+  // A posted file with no folder in its name has no folder to match.
+  if (!folder || folder === name) return;
   const rename = problems.length ? suggestion : name;
   report.warn(
     'name-mismatch',

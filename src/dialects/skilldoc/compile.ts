@@ -1,4 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
+import type { FileSource } from '../../ir/file-source.js';
 import { SourceText } from '../../ir/source.js';
 import { ANY_OBJECT } from '../../ir/schema.js';
 import type { DocPart, LoadResult, Skill } from '../../ir/skill.js';
@@ -29,7 +30,7 @@ export interface DocInput {
   text: string;
   profile: DocProfile;
   /** For an Agent Skills folder: the folder (the skill's source), its name and its other files. */
-  folder?: { path: string; name: string; files: readonly ResourceFile[] };
+  folder?: { path: string; name: string; files: readonly ResourceFile[]; source: FileSource };
   /** The name a document without `name:` gets (its file's or folder's name). */
   fallbackName?: string;
 }
@@ -77,14 +78,7 @@ export function compileSkillDoc(input: DocInput): LoadResult {
   if (profile === 'agentos') checkCoreSections(headings, chunked.chunkAt, block.bodyStart, report);
   if (report.failed || !fm || !identity) return { skills: [], diagnostics: report.diagnostics };
 
-  const { core, parts } = collectParts(
-    text,
-    block.bodyStart,
-    headings,
-    chunked,
-    input.folder?.files ?? [],
-    report,
-  );
+  const { core, parts } = collectParts(text, block.bodyStart, headings, chunked, input.folder, report);
 
   const { tags, routing } = docRouting(fm, headings, parts);
   const skill: Skill = {
@@ -117,9 +111,10 @@ function collectParts(
   bodyStart: number,
   headings: readonly HeadingLine[],
   chunked: ChunkedBody,
-  files: readonly ResourceFile[],
+  folder: DocInput['folder'],
   report: Reporter,
 ): { core: string; parts: DocPart[] } {
+  const files = folder?.files ?? [];
   const sectioned = chunked.chunks.length ? undefined : splitSections(text, bodyStart, headings);
   const parts: DocPart[] = sectioned ? sectioned.sections.map(sectionPart) : chunked.chunks.map(chunkPart);
   const taken = new Set(parts.map((p) => p.id));
@@ -130,7 +125,7 @@ function collectParts(
         `the file ${f.path} has the same id as a chunk; the chunk wins: rename one of them`,
         0,
       );
-    else parts.push(filePart(f));
+    else parts.push(filePart(f, folder!.source));
   }
   return { core: sectioned?.core ?? chunked.core, parts };
 }

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FileDialect, FolderDialect } from '../dialect.js';
+import type { FileSource } from '../../ir/file-source.js';
 import type { LoadResult } from '../../ir/skill.js';
 import { compileSkillDoc } from './compile.js';
 import { findFrontmatter, hasNameOrDescription } from './frontmatter-block.js';
@@ -21,17 +20,17 @@ const CHUNK_TAG = /<chunk\s+[^>]*\bid\s*=/;
  */
 export const skilldocFile: FileDialect = {
   name: 'skilldoc',
-  claimsFile: (path, text, named) => {
+  claimsFile: (path, text, named, files) => {
     if (!path.toLowerCase().endsWith('.md')) return false;
-    if (SKILL_FILES.includes(basename(path)) && inEngineFolder(dirname(resolve(path)))) return false;
+    if (SKILL_FILES.includes(basename(path)) && inEngineFolder(dirname(path), files)) return false;
     if (SKILL_NAME.test(basename(path))) return true;
     if (!named) return false;
     const block = findFrontmatter(text);
     return typeof block === 'object' && hasNameOrDescription(block.yaml);
   },
-  loadFile: (path, text) =>
+  loadFile: (path, text, files) =>
     SKILL_FILES.includes(basename(path))
-      ? loadSkillFolder(dirname(path), basename(path), text, path)
+      ? loadSkillFolder(dirname(path), basename(path), text, path, files)
       : compileSkillDoc({
           file: path,
           text,
@@ -59,33 +58,40 @@ const KIND_BY_FOLDER: Record<string, string> = {
 export const skilldocFolder: FolderDialect = {
   name: 'skilldoc',
   claimsFolder: (_path, entries) => SKILL_FILES.some((f) => entries.includes(f)),
-  loadFolder: async (path) => {
-    const name = SKILL_FILES.find((f) => existsSync(join(path, f))) ?? SKILL_FILES[0];
+  loadFolder: async (path, files) => {
+    const name = SKILL_FILES.find((f) => files.exists(join(path, f))) ?? SKILL_FILES[0];
     const file = join(path, name);
     let text: string;
     try {
-      text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+      text = (await files.read(file)).replace(/^\uFEFF/, '');
     } catch (e) {
       return failure(file, 'skilldoc/unreadable', `cannot read ${file}: ${(e as Error).message}`);
     }
-    return loadSkillFolder(path, name, text, file);
+    return loadSkillFolder(path, name, text, file, files);
   },
 };
 
 /** An engine skill folder (skill.meta.json, or a folder under .skills/) owns its SKILL.md. */
-function inEngineFolder(dir: string): boolean {
-  return existsSync(join(dir, 'skill.meta.json')) || basename(dirname(dir)) === '.skills';
+function inEngineFolder(dir: string, files: FileSource): boolean {
+  return files.exists(join(dir, 'skill.meta.json')) || basename(dirname(files.absolute(dir))) === '.skills';
 }
 
-function loadSkillFolder(dir: string, skillFile: string, text: string, file: string): LoadResult {
+function loadSkillFolder(
+  dir: string,
+  skillFile: string,
+  text: string,
+  file: string,
+  source: FileSource,
+): LoadResult {
   try {
-    const { files, truncated } = listResources(dir, skillFile);
+    const { files, truncated } = listResources(dir, skillFile, source);
+    const name = basename(source.absolute(dir));
     const result = compileSkillDoc({
       file,
       text,
       profile: 'agent-skills',
-      folder: { path: dir, name: basename(dir), files },
-      fallbackName: basename(resolve(dir)),
+      folder: { path: dir, name, files, source },
+      fallbackName: name,
     });
     if (truncated)
       result.diagnostics.push({

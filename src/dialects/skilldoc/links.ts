@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { posix } from 'node:path';
+import type { FileSource } from '../../ir/file-source.js';
 import { closest } from '../kit/did-you-mean.js';
 import type { Reporter } from './reporter.js';
 import type { ResourceFile } from './resources.js';
@@ -21,7 +21,7 @@ const CODE_SPAN = /(`+)[^`]*?\1/g;
 export function checkLinks(
   text: string,
   bodyStart: number,
-  folder: { path: string; files: readonly ResourceFile[] },
+  folder: { path: string; files: readonly ResourceFile[]; source: FileSource },
   report: Reporter,
 ): void {
   let fence: string | undefined;
@@ -50,14 +50,14 @@ export function checkLinks(
 function check(
   written: string,
   at: number,
-  folder: { path: string; files: readonly ResourceFile[] },
+  folder: { path: string; files: readonly ResourceFile[]; source: FileSource },
   report: Reporter,
 ): void {
   const bracketed = written.startsWith('<');
   const target = bracketed ? written.slice(1, -1) : written;
   if (/^([a-z][a-z0-9+.-]*:|#|\/|~)/i.test(target)) return;
   const path = decode(target.replace(BASE_DIR, '').replace(/[?#].*$/, ''));
-  if (!path || existsSync(posix.join(folder.path, path))) return;
+  if (!path || folder.source.exists(posix.join(folder.path, path))) return;
   const near = closest(path, nearCandidates(path, folder.files));
   const fixed = near && (/\s/.test(near) ? `<${near}>` : near);
   report.warn(

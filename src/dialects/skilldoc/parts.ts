@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import type { FileSource } from '../../ir/file-source.js';
 import type { DocPart } from '../../ir/skill.js';
 import type { Chunk } from './chunks.js';
 import { referenceTitle, type ResourceFile } from './resources.js';
@@ -18,19 +18,19 @@ export function sectionPart(section: Section): DocPart {
  * A file of a skill folder as a part, read when loaded. References are described by their first
  * heading, every file by its kind and size; a binary file loads as a note saying where it is.
  */
-export function filePart(file: ResourceFile): DocPart {
-  const title = file.kind === 'reference' ? referenceTitle(file.abs) : undefined;
+export function filePart(file: ResourceFile, source: FileSource): DocPart {
+  const title = file.kind === 'reference' ? referenceTitle(file.abs, source) : undefined;
   const what = `${file.kind}, ${formatSize(file.size)}`;
   return {
     id: file.path,
     description: title ? `${title} (${what})` : what,
     kind: file.kind,
-    load: () => loadFile(file),
+    load: () => loadFile(file, source),
   };
 }
 
-async function loadFile(file: ResourceFile): Promise<string> {
-  const bytes = await readFile(file.abs);
+async function loadFile(file: ResourceFile, source: FileSource): Promise<string> {
+  const bytes = Buffer.from(await source.readBytes(file.abs));
   if (bytes.subarray(0, 8000).includes(0))
     return `(${file.path} is a binary file of ${formatSize(file.size)}; it is not shown as text. Its path: ${file.abs})`;
   return bytes

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import type { FileSource } from '../../ir/file-source.js';
 import { findFrontmatter } from './frontmatter-block.js';
 import { atxHeading } from '../kit/headings.js';
 
@@ -43,13 +43,13 @@ const SCRIPT_EXT = new Set([
  * and number. `scripts/` holds scripts, `assets/` assets; elsewhere Markdown is a reference, code a
  * script and anything else an asset.
  */
-export function listResources(dir: string, skillFile: string): ResourceListing {
+export function listResources(dir: string, skillFile: string, source: FileSource): ResourceListing {
   const files: ResourceFile[] = [];
   let truncated = false;
   const walk = (abs: string, rel: string, depth: number): void => {
     let entries;
     try {
-      entries = readdirSync(abs, { withFileTypes: true });
+      entries = source.listSync(abs);
     } catch {
       return;
     }
@@ -57,15 +57,15 @@ export function listResources(dir: string, skillFile: string): ResourceListing {
       if (e.name.startsWith('.') || (!rel && e.name === skillFile)) continue;
       const childAbs = join(abs, e.name);
       const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
+      if (e.kind === 'folder') {
         if (depth < MAX_DEPTH && !SKIPPED_DIRS.has(e.name)) walk(childAbs, childRel, depth + 1);
         else if (depth >= MAX_DEPTH) truncated = true;
-      } else if (e.isFile() || e.isSymbolicLink()) {
+      } else {
         if (files.length >= MAX_FILES) {
           truncated = true;
           return;
         }
-        const size = sizeOf(childAbs);
+        const size = source.size(childAbs);
         if (size !== undefined) files.push({ path: childRel, abs: childAbs, size, kind: kindOf(childRel) });
       }
     }
@@ -83,20 +83,11 @@ function kindOf(rel: string): ResourceFile['kind'] {
   return SCRIPT_EXT.has(ext) ? 'script' : 'asset';
 }
 
-function sizeOf(path: string): number | undefined {
-  try {
-    const info = statSync(path);
-    return info.isFile() ? info.size : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The first Markdown heading of a reference file (outside code fences), for its description. */
-export function referenceTitle(path: string): string | undefined {
+export function referenceTitle(path: string, source: FileSource): string | undefined {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = source.readSync(path);
   } catch {
     return undefined;
   }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FileDialect, FolderDialect } from '../dialect.js';
 import { findCompanions } from './companions.js';
@@ -20,10 +19,11 @@ function isSkillJson(path: string): boolean {
 export const skilljson: FileDialect & FolderDialect = {
   name: 'skilljson',
   claimsFolder: (_path, entries) => entries.includes('skill.json'),
-  async loadFolder(path) {
+  async loadFolder(path, files) {
     const file = join(path, 'skill.json');
     try {
-      return compileSkillJson(file, readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), findCompanions(file));
+      const text = (await files.read(file)).replace(/^\uFEFF/, '');
+      return compileSkillJson(file, text, findCompanions(file, files));
     } catch (e) {
       // A front end must never crash the loader; whatever went wrong becomes a diagnostic.
       const message = `cannot load ${file}: ${(e as Error).message}`;
@@ -34,7 +34,7 @@ export const skilljson: FileDialect & FolderDialect = {
     }
   },
   claimsFile: (path) => isSkillJson(path),
-  loadFile: (path, text) => compileSkillJson(path, text, findCompanions(path)),
+  loadFile: (path, text, files) => compileSkillJson(path, text, findCompanions(path, files)),
   resembles: (path, text) =>
     path.endsWith('.json') && MODE.test(text)
       ? 'it declares a "mode" as a skill.json does; name it skill.json (in the skill\'s folder) or <name>.skill.json'

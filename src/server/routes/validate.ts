@@ -7,6 +7,7 @@ import {
   jsonResponse,
   ValidateRequestSchema,
 } from '../schemas.js';
+import { MemoryFiles } from '../../ir/file-source.js';
 import { validateText } from '../../skills/index.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 
@@ -23,11 +24,16 @@ const validate = createRoute({
   },
 });
 
-/** `POST /v1/validate`. */
+/**
+ * `POST /v1/validate`: the posted text is checked in memory (docs/http-api.md): `path` is a name,
+ * and the skill's other files are the posted `files`, never the server's disk.
+ */
 export function validateRoutes(catalog: SkillCatalog) {
   return newOpenApiApp().openapi(validate, async (c) => {
-    const { text, path, dialect } = c.req.valid('json');
-    const report = validateText(path ?? 'skill.md', text, { dialect }, await catalog.all());
+    const { text, path, dialect, files } = c.req.valid('json');
+    const name = path ?? 'skill.md';
+    const posted = new MemoryFiles({ ...files, [name]: text });
+    const report = validateText(name, text, { dialect, files: posted }, await catalog.all());
     // A front end that crashed leaves its stack in the message: the client gets the first line.
     for (const d of report.diagnostics)
       if (d.code === 'skein/internal-error') d.message = d.message.split('\n')[0];

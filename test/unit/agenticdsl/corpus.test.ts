@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { agenticdsl } from '../../../src/dialects/agenticdsl/index.js';
 import { loadPaths } from '../../../src/skills/load-paths.js';
 import { CORPUS, corpusSkip } from '../../helpers/corpus.js';
+import { diskFiles } from '../../../src/ir/disk-files.js';
 
 const DIR = join(CORPUS, 'agenticdsl');
 
@@ -55,7 +56,8 @@ test(
       for (let cut = 0; cut <= text.length; cut += Math.max(1, Math.floor(text.length / 40))) {
         const part = text.slice(0, cut);
         assert.doesNotThrow(
-          () => agenticdsl.claimsFile(file, part, true) && agenticdsl.loadFile(file, part),
+          () =>
+            agenticdsl.claimsFile(file, part, true, diskFiles) && agenticdsl.loadFile(file, part, diskFiles),
           `${file} cut at ${cut}`,
         );
       }

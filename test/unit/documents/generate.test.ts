@@ -6,6 +6,7 @@ import { loadPaths } from '../../../src/skills/load-paths.js';
 import { resolveModel } from '../../../src/models/index.js';
 import { messageText, startFakeOpenAI } from '../../helpers/fake-openai.js';
 import { greetDoc } from '../../helpers/greet-doc.js';
+import { diskFiles } from '../../../src/ir/disk-files.js';
 
 const { units } = await loadPaths(['test/fixtures/aegis/greet.md']);
 const greet = units[0].skills[0];
@@ -40,7 +41,7 @@ test('an answer with a defect goes back with the diagnostics; the corrected one 
       messageText(second.messages[3]),
       'The document has these problems:\n- line 23: chunk "examples" is never closed; end it with a line </chunk>\n\nWrite the whole corrected document.',
     );
-    const loaded = skilldocFile.loadFile('greet.SKILL.md', doc.text);
+    const loaded = skilldocFile.loadFile('greet.SKILL.md', doc.text, diskFiles);
     assert.deepEqual(loaded.diagnostics, []);
     assert.deepEqual(
       loaded.skills[0].doc!.parts.map((p) => p.id),

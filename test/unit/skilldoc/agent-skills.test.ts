@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { skilldocFile, skilldocFolder } from '../../../src/dialects/skilldoc/index.js';
 import { loadPaths } from '../../../src/skills/load-paths.js';
+import { diskFiles } from '../../../src/ir/disk-files.js';
 import { referenceTitle } from '../../../src/dialects/skilldoc/resources.js';
 import { brief, onlySkill, partsOf } from '../../helpers/skilldoc.js';
 
@@ -12,7 +13,7 @@ const FOLDERS = 'test/fixtures/skilldoc/agent-skills';
 const PDF = join(FOLDERS, 'pdf-forms');
 
 test('an Agent Skills folder: sections of a chunkless SKILL.md and its files are on-demand parts', async () => {
-  const result = await skilldocFolder.loadFolder(PDF);
+  const result = await skilldocFolder.loadFolder(PDF, diskFiles);
   assert.deepEqual(result.diagnostics, []);
   const skill = onlySkill(result);
   assert.deepEqual([skill.id, skill.version, skill.source], ['pdf-forms', '2.1.0', PDF]);
@@ -64,7 +65,7 @@ test('an Agent Skills folder: sections of a chunkless SKILL.md and its files are
 });
 
 test("breaches of the Agent Skills spec's frontmatter rules are warnings at their positions; the skill still loads", async () => {
-  const result = await skilldocFolder.loadFolder(join(FOLDERS, 'rule-breaker'));
+  const result = await skilldocFolder.loadFolder(join(FOLDERS, 'rule-breaker'), diskFiles);
   assert.deepEqual(brief(result.diagnostics), [
     '4:1 warning skilldoc/unknown-field',
     '2:7 warning skilldoc/bad-name',
@@ -89,11 +90,11 @@ test("breaches of the Agent Skills spec's frontmatter rules are warnings at thei
 test('a SKILL.md named on its own is read with its folder; without a name it is an error that offers the folder name', async () => {
   const file = join(PDF, 'SKILL.md');
   const text = readFileSync(file, 'utf8');
-  assert.equal(skilldocFile.claimsFile(file, text, true), true);
-  const skill = onlySkill(skilldocFile.loadFile(file, text));
+  assert.equal(skilldocFile.claimsFile(file, text, true, diskFiles), true);
+  const skill = onlySkill(skilldocFile.loadFile(file, text, diskFiles));
   assert.equal(skill.source, PDF);
   assert.equal(skill.doc.parts.length, 6);
-  const nameless = skilldocFile.loadFile('x/SKILL.md', '---\ndescription: d\n---\nBody.\n');
+  const nameless = skilldocFile.loadFile('x/SKILL.md', '---\ndescription: d\n---\nBody.\n', diskFiles);
   assert.deepEqual(brief(nameless.diagnostics), ['2:1 error skilldoc/missing-name']);
   assert.deepEqual(nameless.skills, []);
   assert.deepEqual(nameless.diagnostics[0].fix, {
@@ -122,7 +123,7 @@ test('a frontmatter value with a long run of spaces and no comment loads in line
   // A regex that stripped ` # comment` backtracked over the spaces: 40,000 took 2 s, 200,000 would take a minute.
   const text = `---\nname: wide\ndescription: a${' '.repeat(200_000)}b # note\n---\nBody.\n`;
   const t0 = performance.now();
-  const skill = onlySkill(skilldocFile.loadFile('wide/SKILL.md', text));
+  const skill = onlySkill(skilldocFile.loadFile('wide/SKILL.md', text, diskFiles));
   assert.ok(performance.now() - t0 < 2000, 'loaded in under 2 s');
   assert.match(skill.description ?? '', /^a {3}.* {3}b$/s);
 });
@@ -130,12 +131,13 @@ test('a frontmatter value with a long run of spaces and no comment loads in line
 // A fuzz finding: 1 MB of one repeated heading took 13 s (each id tried every suffix from 2 again).
 test('repeated headings get numbered ids, also when a heading already reads like a numbered one', () => {
   const text = `---\nname: x\ndescription: d\n---\n\n# X\n\nIntro.\n\n## Step\na\n\n## Step\nb\n\n## Step 2\nc\n\n## Step\nd\n`;
-  const parts = onlySkill(skilldocFile.loadFile('x/SKILL.md', text)).doc.parts;
+  const parts = onlySkill(skilldocFile.loadFile('x/SKILL.md', text, diskFiles)).doc.parts;
   assert.deepEqual(
     parts.map((p) => p.id),
     ['step', 'step-2', 'step-2-2', 'step-3'],
   );
-  const many = onlySkill(skilldocFile.loadFile('x/SKILL.md', text + '\n## Step\ne\n'.repeat(3000))).doc.parts;
+  const many = onlySkill(skilldocFile.loadFile('x/SKILL.md', text + '\n## Step\ne\n'.repeat(3000), diskFiles))
+    .doc.parts;
   assert.equal(many.at(-1)!.id, 'step-3003');
 });
 
@@ -147,5 +149,5 @@ test("a reference file's title is its first heading, closing hashes and blanks c
     file,
     `\`\`\`\n# not this\n\`\`\`\n## Numbers ${' '.repeat(100_000)}in reports ##  \r\nBody\n`,
   );
-  assert.equal(referenceTitle(file), `Numbers ${' '.repeat(100_000)}in reports`);
+  assert.equal(referenceTitle(file, diskFiles), `Numbers ${' '.repeat(100_000)}in reports`);
 });

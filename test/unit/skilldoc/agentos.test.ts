@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { skilldocFile } from '../../../src/dialects/skilldoc/index.js';
 import { brief, loadDoc, onlySkill, partsOf } from '../../helpers/skilldoc.js';
+import { diskFiles } from '../../../src/ir/disk-files.js';
 
 const DATA_ANALYZER = 'test/fixtures/skilldoc/data_analyzer.SKILL.md';
 
 test("the spec's data_analyzer example gives exactly the spec's summary view", async () => {
-  const result = skilldocFile.loadFile(DATA_ANALYZER, readFileSync(DATA_ANALYZER, 'utf8'));
+  const result = skilldocFile.loadFile(DATA_ANALYZER, readFileSync(DATA_ANALYZER, 'utf8'), diskFiles);
   assert.deepEqual(result.diagnostics, []);
   const skill = onlySkill(result);
   assert.deepEqual(
@@ -191,7 +192,7 @@ test('frontmatter: real YAML errors at their position; an unquoted ": " is read 
   assert.deepEqual(brief(missing.diagnostics), ['3:14 warning skilldoc/missing-description']);
   assert.equal(onlySkill(missing).description, 'No description provided');
 
-  const list = skilldocFile.loadFile('x.md', `---\n- a\n- b\n---\n${CORE}`);
+  const list = skilldocFile.loadFile('x.md', `---\n- a\n- b\n---\n${CORE}`, diskFiles);
   assert.deepEqual(brief(list.diagnostics), ['2:1 error skilldoc/bad-frontmatter']);
 });
 
@@ -226,20 +227,37 @@ test('a required section hidden inside a chunk is named', () => {
 });
 
 test('which files the AgentOS file dialect claims', () => {
-  assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n---\n', true), true);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\r\nname: a\r\ndescription: b\r\n---\r\n', true), true);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\ndescription: b\n---\n', true), true);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\nnav_order: 2\n---\n', true), false);
+  assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n---\n', true, diskFiles), true);
   assert.equal(
-    skilldocFile.claimsFile('notes.SKILL.md', '# Notes\nNo frontmatter.\n', true),
+    skilldocFile.claimsFile('a.md', '---\r\nname: a\r\ndescription: b\r\n---\r\n', true, diskFiles),
+    true,
+  );
+  assert.equal(
+    skilldocFile.claimsFile('a.md', '---\ntitle: a\ndescription: b\n---\n', true, diskFiles),
+    true,
+  );
+  assert.equal(skilldocFile.claimsFile('a.md', '---\ntitle: a\nnav_order: 2\n---\n', true, diskFiles), false);
+  assert.equal(
+    skilldocFile.claimsFile('notes.SKILL.md', '# Notes\nNo frontmatter.\n', true, diskFiles),
     true,
     'by its name',
   );
-  assert.equal(skilldocFile.claimsFile('a.md', '# README\nname: a\ndescription: b\n', true), false);
-  assert.equal(skilldocFile.claimsFile('a.txt', '---\nname: a\ndescription: b\n---\n', true), false);
-  assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n', true), false);
   assert.equal(
-    skilldocFile.claimsFile('x/.skills/intake/SKILL.md', '---\nname: a\ndescription: b\n---\n', true),
+    skilldocFile.claimsFile('a.md', '# README\nname: a\ndescription: b\n', true, diskFiles),
+    false,
+  );
+  assert.equal(
+    skilldocFile.claimsFile('a.txt', '---\nname: a\ndescription: b\n---\n', true, diskFiles),
+    false,
+  );
+  assert.equal(skilldocFile.claimsFile('a.md', '---\nname: a\ndescription: b\n', true, diskFiles), false);
+  assert.equal(
+    skilldocFile.claimsFile(
+      'x/.skills/intake/SKILL.md',
+      '---\nname: a\ndescription: b\n---\n',
+      true,
+      diskFiles,
+    ),
     false,
     'an engine folder owns its SKILL.md',
   );

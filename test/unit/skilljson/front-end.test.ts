@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { skilljson } from '../../../src/dialects/skilljson/index.js';
 import type { CallNode } from '../../../src/ir/nodes.js';
+import { diskFiles } from '../../../src/ir/disk-files.js';
 
 const FILE = '/virtual/t.skill.json';
 
 /** Loads skill.json text as a single-file skill. */
 function load(json: unknown, file = FILE) {
-  return skilljson.loadFile(file, typeof json === 'string' ? json : JSON.stringify(json, null, 2));
+  return skilljson.loadFile(file, typeof json === 'string' ? json : JSON.stringify(json, null, 2), diskFiles);
 }
 
 /** `line:column severity code` of each diagnostic. */
@@ -249,14 +250,22 @@ test('llm mode: prompt.md is compiled, and its problems are placed in prompt.md'
   const json = { ...base, mode: 'llm', calls: [], pipeline: undefined };
   writeFileSync(join(dir, 'skill.json'), JSON.stringify(json, null, 2));
   writeFileSync(join(dir, 'prompt.md'), 'Topic: {{input.topic}}\n{{#if input.topic}}\nyes {{steps.x}}\n');
-  const diagnostics = skilljson.loadFile(join(dir, 'skill.json'), JSON.stringify(json, null, 2)).diagnostics;
+  const diagnostics = skilljson.loadFile(
+    join(dir, 'skill.json'),
+    JSON.stringify(json, null, 2),
+    diskFiles,
+  ).diagnostics;
   assert.deepEqual(
     diagnostics.map((d) => `${d.file.slice(dir.length + 1)}:${d.line}:${d.column} ${d.code}`),
     ['prompt.md:2:1 skilljson/bad-expression'],
   );
   assert.match(diagnostics[0].message, /\{\{#if\}\} is not closed: add \{\{\/if\}\}/);
   writeFileSync(join(dir, 'prompt.md'), 'Topic: {{input.topic}} {{steps.x}}\n');
-  const again = skilljson.loadFile(join(dir, 'skill.json'), JSON.stringify(json, null, 2)).diagnostics;
+  const again = skilljson.loadFile(
+    join(dir, 'skill.json'),
+    JSON.stringify(json, null, 2),
+    diskFiles,
+  ).diagnostics;
   assert.deepEqual(
     again.map((d) => `${d.line}:${d.column} ${d.code}`),
     ['1:26 skilljson/unknown-variable'],

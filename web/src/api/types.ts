@@ -766,12 +766,21 @@ export interface components {
     ValidateRequest: {
       text: string;
       /**
-       * @description a file name that helps recognise the dialect
+       * @description the name the text is checked under (it helps recognise the dialect); only a name: the server never opens it
        * @example skill.md
        */
       path?: string;
       /** @enum {string} */
       dialect?: 'aegis' | 'skilljson' | 'engine' | 'agenticdsl' | 'skilldoc';
+      /**
+       * @description the skill's other files (prompt.md, references, scripts) by path, in the same names as `path`; links and companions resolve among these only
+       * @example {
+       *       "pdf/references/forms.md": "# Forms"
+       *     }
+       */
+      files?: {
+        [key: string]: string;
+      };
     };
     RouteResult: {
       request: string;

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { compilePipelineTemplate } from '../../../expr/pipeline/index.js';
 import { chain, type Graph } from '../../../ir/graph.js';
 import type { Template } from '../../../ir/expr.js';
 import type { LlmNode } from '../../../ir/nodes.js';
 import { SourceText } from '../../../ir/source.js';
+import type { FileSource } from '../../../ir/file-source.js';
 import type { Companions } from '../companions.js';
 import { entryOf } from '../../kit/json/json-node.js';
 import type { SkillManifest } from '../manifest.js';
@@ -30,7 +30,7 @@ export function compileLlmMode(
 ): Graph | undefined {
   const mode = entryOf(manifest.root, 'mode')!.value;
   let system: Template | undefined;
-  if (companions.prompt) system = readPrompt(companions.prompt, manifest, report);
+  if (companions.prompt) system = readPrompt(companions.prompt, companions.files, manifest, report);
   else {
     report.warn(
       'missing-prompt',
@@ -66,10 +66,15 @@ export function compileLlmMode(
 }
 
 /** Compiles prompt.md; its tags may read `input.<field>` only. */
-function readPrompt(file: string, manifest: SkillManifest, report: Reporter): Template | undefined {
+function readPrompt(
+  file: string,
+  files: FileSource,
+  manifest: SkillManifest,
+  report: Reporter,
+): Template | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    text = files.readSync(file).replace(/^\uFEFF/, '');
   } catch (e) {
     report.error('unreadable', `cannot read ${file}: ${(e as Error).message}`, 0);
     return undefined;
