@@ -2,6 +2,7 @@
 // runs it (loaded only then). A new command is a spec file here (name, summary, options with one line of
 // help), its implementation in ../commands, and its line below.
 import type { Command } from '../command-spec.js';
+import { addSpec, installSpec, removeSpec, updateSpec } from './add.js';
 import { chatSpec } from './chat.js';
 import { completionSpec } from './completion.js';
 import { docsSpec } from './docs.js';
@@ -32,6 +33,10 @@ export const COMMANDS: readonly Command[] = [
   { ...listSpec, load: async () => (await import('../commands/list.js')).listCommand },
   { ...chatSpec, load: async () => (await import('../commands/chat.js')).chatCommand },
   { ...routeSpec, load: async () => (await import('../commands/route.js')).routeCommand },
+  { ...addSpec, load: async () => (await import('../commands/add.js')).addCommand },
+  { ...installSpec, load: async () => (await import('../commands/install.js')).installCommand },
+  { ...updateSpec, load: async () => (await import('../commands/update.js')).updateCommand },
+  { ...removeSpec, load: async () => (await import('../commands/remove.js')).removeCommand },
   { ...testSpec, load: async () => (await import('../commands/test.js')).testCommand },
   { ...evalSpec, load: async () => (await import('../commands/eval.js')).evalCommand },
   { ...docsSpec, load: async () => (await import('../commands/docs.js')).docsCommand },

@@ -1,0 +1,8 @@
+// Skills travel (docs/distribution.md): `skein add` from a folder, a git repository, a tarball or a
+// site's discovery index; skein.lock with every file's digest; install, update and remove.
+export { DistributionError, type DistributionCode } from './errors.js';
+export { fileDigest, skillDigest } from './digest.js';
+export { readLock, LOCK_FILE, type Lock, type LockEntry } from './lock.js';
+export { applyAdd, installFromLock, planAdd, removeSkills, type AddPlan, type Project } from './install.js';
+export { applyUpdate, planUpdate, type SkillUpdate } from './update.js';
+export type { Found } from './find-skills.js';
