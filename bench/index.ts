@@ -1,3 +1,4 @@
+import { benchAdd } from './add.js';
 import { benchAegisParse } from './aegis-parse.js';
 import { benchAgentSkills } from './agent-skills.js';
 import { benchAsyncChain } from './async-chain.js';
@@ -46,3 +47,4 @@ await benchWorkers();
 await benchServePostgres();
 benchTokensEstimate();
 benchInstall();
+benchAdd();
