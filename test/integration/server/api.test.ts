@@ -306,6 +306,8 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
   assert.ok(result.valid, JSON.stringify(result));
   assert.deepEqual(Object.keys(doc.paths).sort(), [
     '/v1/diagnostics',
+    '/v1/experiments',
+    '/v1/experiments/{id}',
     '/v1/health',
     '/v1/route',
     '/v1/runs',
