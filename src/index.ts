@@ -1,6 +1,7 @@
 // The package entry: what a program embedding Skein uses. `openSkein` is the one way in for a program
 // that runs skills; the library functions find and check skills without running anything.
 export * from './ir/index.js';
+export * from './errors/index.js';
 export { loadConfig, ConfigError } from './config/load-config.js';
 export type { SkeinConfig, McpServerConfig } from './config/config.js';
 export {

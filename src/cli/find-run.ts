@@ -12,12 +12,12 @@ export async function findRunOrSay(
     const run = await skein.findRun(idOrPrefix);
     if (!run) {
       const hint = idOrPrefix.length < 8 ? ' (a shortened id needs at least 8 characters)' : '';
-      printError(json, 'run_not_found', `no run ${idOrPrefix} in this store${hint}; "skein runs" lists them`);
+      printError(json, { code: 'run_not_found', message: `no run ${idOrPrefix} in this store${hint}` });
     }
     return run;
   } catch (e) {
     if (!(e instanceof RunRefused)) throw e;
-    printError(json, e.code, e.message);
+    printError(json, e);
     return undefined;
   }
 }

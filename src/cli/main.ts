@@ -1,4 +1,4 @@
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 import { nearestNames } from '../text/did-you-mean.js';
 import { SKEIN_VERSION } from '../version.js';
 import { parseCommandArgs } from './args.js';
@@ -59,20 +59,22 @@ function help(args: string[]): number {
 }
 
 /**
- * Reports an error and returns its exit code: a usage mistake (2) with the command's help, anything
- * else (1) by its message alone; with --json as `{"error": {"code", "message"}}` on stdout.
+ * Reports an error and returns its exit code from the catalog (docs/errors.md): a usage mistake with
+ * the command's help, anything else by its message alone; with --json as `{"error": {"code", "message"}}`.
  */
 function fail(e: unknown, json: boolean, usage: string, name?: string): number {
   const usageError = e instanceof UsageError;
-  const code = e instanceof SkeinError ? e.code : 'failed';
-  printError(
-    json,
-    code,
-    json ? (e as Error).message : `skein${name ? ` ${name}` : ''}: ${(e as Error).message}`,
-  );
+  const known = e instanceof SkeinError ? e : undefined;
+  const message = String((e as Error)?.message ?? e);
+  const exit = printError(json, {
+    code: known?.code ?? 'internal',
+    message: json ? message : `skein${name ? ` ${name}` : ''}: ${message}`,
+    ...(known?.fields ? { fields: known.fields } : {}),
+    ...(known?.hint ? { hint: known.hint } : {}),
+  });
   if (usageError && !json) process.stderr.write(`\n${usage}`);
   if (!usageError && process.env.SKEIN_DEBUG) process.stderr.write(`${(e as Error).stack}\n`);
-  return usageError ? 2 : 1;
+  return exit;
 }
 
 /** Whether `--json` was given before any `--`. */

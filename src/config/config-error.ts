@@ -1,4 +1,4 @@
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 
 /** A mistake in skein.yaml: names the file, the line and column, and the key. */
 export class ConfigError extends SkeinError {

@@ -1,4 +1,4 @@
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 
 /** What a run's trace records beyond timings and token counts, and what tokens cost: `trace:` in skein.yaml. */
 export interface TraceConfig {

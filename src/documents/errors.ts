@@ -1,4 +1,4 @@
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 /** A document skill or a part of one that does not exist; the message names what does. */
 export class DocLookupError extends SkeinError {
   constructor(message: string) {

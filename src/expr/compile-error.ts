@@ -1,4 +1,4 @@
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 /** A problem found while parsing or compiling an expression: what is wrong and where, in the source given. */
 export class CompileError extends SkeinError {
   constructor(

@@ -59,6 +59,6 @@ function resultOf(run: RunRecord): RunResult {
   return {
     runId: run.id,
     status: 'failed',
-    error: run.error ?? { code: 'failed', message: 'the run failed' },
+    error: run.error ?? { code: 'internal', message: 'the run failed' },
   };
 }

@@ -21,6 +21,5 @@ export async function findRun(store: RunStore, idOrPrefix: string): Promise<RunR
   throw new RunRefused(
     'run_ambiguous',
     `several runs start with ${idOrPrefix}: ${named.join(', ')}${more}; give more of the id`,
-    { candidates: runs.slice(0, LISTED).map((r) => r.id) },
   );
 }

@@ -1,4 +1,4 @@
-import { SkeinError } from './errors.js';
+import { SkeinError } from '../errors/index.js';
 /**
  * What the runtime needs from compiled expressions and templates. Each surface syntax (Aegis `{{ }}`,
  * `when`, Inja, pipeline pipes) lives in src/expr and compiles to these shapes once, at load time.

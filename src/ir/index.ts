@@ -5,7 +5,6 @@ export * from './expr.js';
 export * from './nodes.js';
 export * from './graph.js';
 export * from './skill.js';
-export * from './errors.js';
 export * from './needs-model.js';
 export * from './file-source.js';
 export * from './disk-files.js';

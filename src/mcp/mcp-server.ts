@@ -138,7 +138,7 @@ export function createSkillServer(options: SkillServerOptions): Server {
     try {
       return runToolResult(await call(), { wrapped, root });
     } catch (e) {
-      if (e instanceof RunRefused) return refusalResult(e.code, e.message, root, e.details);
+      if (e instanceof RunRefused) return refusalResult(e.code, e.message, root, e.fields);
       // Anything else (a store that cannot be read…) is still the call's failure, told without a stack.
       return refusalResult('internal', String((e as Error)?.message ?? e).split('\n')[0], root);
     }

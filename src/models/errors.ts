@@ -1,5 +1,5 @@
 import type { FieldError } from '../schema/index.js';
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 
 /** The model settings cannot work: no model, a bad `provider:model`, a missing key or URL. */
 export class ModelConfigError extends SkeinError {

@@ -1,6 +1,6 @@
 import { streamText } from 'ai';
 import type { Completion, ModelRequest } from './request.js';
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 
 /** The outcome of one streamed attempt; `delivered` says whether any text already reached `onDelta`. */
 export class AttemptError extends SkeinError {

@@ -2,7 +2,7 @@ import type { Skill } from '../ir/skill.js';
 import type { LlmService } from '../runtime/index.js';
 import { conditionScope, eligibility } from './eligibility.js';
 import type { PriorityRule } from './rules.js';
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 
 /** Which skill runs next, how it was chosen, and why. */
 export interface Decision {

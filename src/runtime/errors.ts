@@ -1,12 +1,12 @@
 import type { RunError } from './events.js';
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError, type ErrorCode, type ErrorField } from '../errors/index.js';
 import { EvaluationError } from '../ir/expr.js';
 import type { Node } from '../ir/nodes.js';
 
 /** A failure with a stable code, raised inside the runtime and reported as the run's error. */
 export class RunFailure extends SkeinError {
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     readonly step?: string,
   ) {
@@ -21,12 +21,8 @@ export class RunFailure extends SkeinError {
 
 /** A refusal to start or resume a run (bad input, not awaiting, unknown run): nothing was run. */
 export class RunRefused extends SkeinError {
-  constructor(
-    code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(code, message);
+  constructor(code: ErrorCode, message: string, fields?: readonly ErrorField[]) {
+    super(code, message, fields ? { fields } : {});
     this.name = 'RunRefused';
   }
 }

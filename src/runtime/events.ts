@@ -1,9 +1,10 @@
+import type { ErrorCode } from '../errors/index.js';
 import type { JsonSchema } from '../ir/schema.js';
 
 /** What went wrong, in a form surfaces can show and tests can match. */
 export interface RunError {
-  /** Stable code: `node_failed`, `output_invalid`, `input_invalid`, `model_not_configured`, `budget_exceeded`, … */
-  code: string;
+  /** A code of the catalog (src/errors/catalog.ts): `node_failed`, `output_invalid`, `budget_exceeded`, … */
+  code: ErrorCode;
   message: string;
   /** The node (step) that failed, when one did. */
   step?: string;
@@ -60,7 +61,7 @@ export type RunEventBody =
   | {
       type: 'answer_rejected';
       node: string;
-      code: string;
+      code: ErrorCode;
       problems: string[];
       answer: string;
       attempt: number;

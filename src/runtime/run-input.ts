@@ -26,10 +26,7 @@ export function checkInput(skill: Skill, input: unknown, limits?: InputLimits): 
 export function checkAnswer(run: RunRecord, input: unknown, limits?: InputLimits): unknown {
   const awaiting = run.awaiting!;
   if (input === undefined)
-    throw new RunRefused(
-      'input_required',
-      `run ${run.id} awaits an answer at step "${awaiting.step}": pass it with --input`,
-    );
+    throw new RunRefused('input_required', `run ${run.id} awaits an answer at step "${awaiting.step}"`);
   withinLimits(input, limits, `answer for step "${awaiting.step}"`);
   const checked = validateValue(awaiting.inputSchema, input);
   if (!checked.ok)

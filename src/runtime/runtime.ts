@@ -141,7 +141,7 @@ export class Runtime {
       if (input === undefined)
         throw new RunRefused(
           'input_required',
-          `run ${runId} awaits an answer at step "${run.awaiting.step}": pass it with --input`,
+          `run ${runId} awaits an answer at step "${run.awaiting.step}"`,
         );
       const answer = checkAnswer(run, input, this.services.limits);
       if (
@@ -157,7 +157,7 @@ export class Runtime {
       if (input !== undefined)
         throw new RunRefused(
           'not_awaiting',
-          `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without --input`,
+          `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without an answer`,
         );
       if (
         !(await moveRun(

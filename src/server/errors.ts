@@ -35,12 +35,7 @@ const REFUSAL_STATUS: Record<string, ContentfulStatusCode> = {
 export function toApiError(e: unknown, requestId: string): ApiError {
   if (e instanceof ApiError) return e;
   if (e instanceof RunRefused)
-    return new ApiError(
-      REFUSAL_STATUS[e.code] ?? 409,
-      e.code,
-      e.message,
-      Array.isArray(e.details) ? (e.details as FieldError[]) : undefined,
-    );
+    return new ApiError(REFUSAL_STATUS[e.code] ?? 409, e.code, e.message, e.fields);
   if (e instanceof SkillLookupError) return new ApiError(404, 'skill_not_found', e.message);
   if (e instanceof HTTPException) {
     const status = e.status as ContentfulStatusCode;

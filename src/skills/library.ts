@@ -4,7 +4,7 @@ import validVersion from 'semver/functions/valid.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 import type { LoadedUnit } from './load-paths.js';
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 import { dedupeSkills } from './duplicates.js';
 
 /** A mistake in finding a skill (unknown id, unknown version, ambiguous folder). */

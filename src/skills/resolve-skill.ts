@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { errorsIn, type Diagnostic } from '../ir/diagnostic.js';
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { loadPaths } from './load-paths.js';
 import type { LibrarySkillService } from './skill-service.js';

@@ -1,11 +1,11 @@
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError, type ErrorCode, type ErrorField } from '../errors/index.js';
 /** A tool failed (bad input, or an error while it ran); the message names the tool. */
 export class ToolError extends SkeinError {
   constructor(
     /** The tool's name. */
     readonly tool: string,
     message: string,
-    options?: { cause?: unknown; code?: string },
+    options?: { cause?: unknown; code?: ErrorCode; fields?: readonly ErrorField[] },
   ) {
     super(options?.code ?? 'tool_failed', `tool "${tool}": ${message}`, options);
     this.name = 'ToolError';
@@ -14,12 +14,10 @@ export class ToolError extends SkeinError {
 
 /** A tool's input does not match its `inputSchema`; `fields` names each bad field. */
 export class ToolInputError extends ToolError {
-  constructor(
-    tool: string,
-    readonly fields: readonly { field: string; message: string }[],
-  ) {
+  constructor(tool: string, fields: readonly ErrorField[]) {
     super(tool, `invalid input: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, {
       code: 'tool_input_invalid',
+      fields,
     });
     this.name = 'ToolInputError';
   }

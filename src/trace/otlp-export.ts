@@ -8,7 +8,7 @@ import {
   type ReadableSpan,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 import { SKEIN_VERSION } from '../version.js';
 
 /** Spans sent to an OTLP collector, and how to send what is left before the process exits. */
@@ -38,7 +38,7 @@ export function startOtlpExport(env: NodeJS.ProcessEnv, options: OtlpExportOptio
     env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf';
   if (protocol !== 'http/protobuf' && protocol !== 'http/json')
     throw new SkeinError(
-      'trace_export_invalid',
+      'config_invalid',
       `OTEL_EXPORTER_OTLP_PROTOCOL is "${protocol}": Skein exports traces over "http/protobuf" or "http/json"`,
     );
   const timeoutMillis = options.timeoutMs;

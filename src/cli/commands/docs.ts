@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { DocLookupError } from '../../documents/errors.js';
+import { ERROR_CODES } from '../../errors/index.js';
 import { headingLevel, type HeadingLevel } from '../../documents/levels.js';
 import { findDocPart } from '../../documents/load-part.js';
 import type { DocTokens } from '../../documents/token-stats.js';
@@ -46,10 +47,9 @@ async function generateCommand(argv: string[]): Promise<number> {
   }
 }
 
-/** A skill that is not there or not a document (exit 2), a chunk that is not there (exit 1). */
+/** A skill that is not there or not a document, or a part that is not there: exit codes from the catalog. */
 function reportDocError(e: unknown, json: boolean): number {
-  if (e instanceof BadSkillError) return (printError(json, 'bad_skill', e.message), 2);
-  if (e instanceof DocLookupError) return (printError(json, e.code, e.message), 1);
+  if (e instanceof BadSkillError || e instanceof DocLookupError) return printError(json, e);
   throw e;
 }
 
@@ -180,9 +180,8 @@ async function generate(
     return 0;
   } catch (e) {
     if (!(e instanceof GenerateError)) throw e;
-    if (values.json) printError(true, 'generate_failed', e.message, { problems: e.problems });
-    else process.stderr.write(`${e.message}:\n  ${e.problems.join('\n  ')}\n`);
-    return 1;
+    if (!values.json) process.stderr.write(`${e.message}:\n  ${e.problems.join('\n  ')}\n`);
+    return values.json ? printError(true, e, { problems: e.problems }) : ERROR_CODES[e.code].exit;
   }
 }
 

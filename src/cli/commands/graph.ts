@@ -30,10 +30,13 @@ export async function graphCommand(argv: string[]): Promise<number> {
     skill = await openSkein().skills.resolve(positionals[0]);
   } catch (e) {
     if (!(e instanceof BadSkillError)) throw e;
-    return (printError(json, 'bad_skill', e.message), 1);
+    return printError(json, e);
   }
   if (!skill.graph)
-    return (printError(json, 'no_graph', `${skill.id} is a document skill: it has no graph to draw`), 1);
+    return printError(json, {
+      code: 'no_graph',
+      message: `${skill.id} is a document skill: it has no graph to draw`,
+    });
   if (json) process.stdout.write(JSON.stringify(graphJson(skill, Boolean(values.mermaid))) + '\n');
   else process.stdout.write(values.mermaid ? toMermaid(skill) : outline(skill));
   return 0;
@@ -94,7 +97,7 @@ async function generateCommand(argv: string[]): Promise<number> {
     model = resolveModel(values.model, loadConfig());
   } catch (e) {
     if (!(e instanceof ModelConfigError)) throw e;
-    return (printError(Boolean(values.json), e.code, e.message), 1);
+    return printError(Boolean(values.json), e);
   }
   const c = colorFor(process.stderr);
   const interrupt = interruptSignal();

@@ -31,7 +31,7 @@ export async function runRouted(
   else if (missing.length)
     throw new RunRefused(
       'input_required',
-      `${skill.id} needs input that the request does not give: ${missing.map((m) => `${m.field} (${m.message})`).join(', ')}; pass it with --input '{"${missing[0].field}": …}'`,
+      `${skill.id} needs input that the request does not give: ${missing.map((m) => `${m.field} (${m.message})`).join(', ')}`,
       missing.map(({ field, message }) => ({ field, message })),
     );
   return skein.run(skill, input, o.run);

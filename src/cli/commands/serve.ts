@@ -20,13 +20,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const host = values.host ?? '127.0.0.1';
   const config = loadConfig();
   if (!config.server.tokens.length && !isLoopback(host)) {
-    printError(
-      Boolean(values.json),
-      'tokens_required',
-      `skein serve: refusing to listen on ${host} without API tokens: anyone who can reach it could run skills. ` +
+    return printError(Boolean(values.json), {
+      code: 'tokens_required',
+      message:
+        `skein serve: refusing to listen on ${host} without API tokens: anyone who can reach it could run skills. ` +
         'Set SKEIN_API_TOKENS (comma-separated) or server.tokens in skein.yaml, or listen on 127.0.0.1.',
-    );
-    return 2;
+    });
   }
   const write = (line: string) => void process.stderr.write(line);
   // With PostgreSQL, runs go through the queue: to this server's own worker, and to skein worker processes.
@@ -66,12 +65,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
   } catch (e) {
     unwatch();
     await skein.close();
-    printError(
-      Boolean(values.json),
-      'listen_failed',
-      `skein serve: cannot start on ${host}:${port}: ${(e as Error).message}`,
-    );
-    return 1;
+    return printError(Boolean(values.json), {
+      code: 'listen_failed',
+      message: `skein serve: cannot start on ${host}:${port}: ${(e as Error).message}`,
+    });
   }
   if (values.json) process.stdout.write(JSON.stringify({ url: server.url }) + '\n');
   else

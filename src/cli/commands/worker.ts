@@ -22,12 +22,10 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const json = Boolean(values.json);
   const config = loadConfig();
   if (!/^postgres(ql)?:\/\//.test(config.store)) {
-    printError(
-      json,
-      'worker_needs_postgres',
-      `skein worker: the store is "${config.store}"; workers share runs through PostgreSQL: set store: postgres://… in skein.yaml or SKEIN_STORE`,
-    );
-    return 2;
+    return printError(json, {
+      code: 'worker_needs_postgres',
+      message: `skein worker: the store is "${config.store}"; workers share runs through PostgreSQL: set store: postgres://… in skein.yaml or SKEIN_STORE`,
+    });
   }
   const log = (entry: Parameters<typeof workerLogLine>[0]) => void process.stderr.write(workerLogLine(entry));
   const skein = openSkein({ config, onWorkerLog: log });
@@ -37,8 +35,10 @@ export async function workerCommand(argv: string[]): Promise<number> {
     stop = await skein.work(concurrency);
   } catch (e) {
     await skein.close().catch(() => {});
-    printError(json, 'worker_failed', `skein worker: cannot start: ${(e as Error).message}`);
-    return 1;
+    return printError(json, {
+      code: 'worker_failed',
+      message: `skein worker: cannot start: ${(e as Error).message}`,
+    });
   }
   if (json) process.stdout.write(JSON.stringify({ worker: process.pid, concurrency }) + '\n');
   log({ event: 'started', concurrency });

@@ -1,4 +1,4 @@
-import { SkeinError } from '../../ir/errors.js';
+import { SkeinError } from '../../errors/index.js';
 /** Why a sandboxed call failed, as a stable code. */
 export type SandboxErrorCode =
   | 'python_error'

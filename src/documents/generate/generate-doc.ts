@@ -4,7 +4,7 @@ import type { Skill } from '../../ir/skill.js';
 import { complete, type ResolvedModel } from '../../models/index.js';
 import { generationRequest, generationSystemPrompt, repairRequest } from './prompt.js';
 import { fieldNames, skillFacts } from './skill-facts.js';
-import { SkeinError } from '../../ir/errors.js';
+import { SkeinError } from '../../errors/index.js';
 
 export interface GenerateOptions {
   model: ResolvedModel;

@@ -11,11 +11,12 @@ const SRC = new URL('../../../src', import.meta.url).pathname;
 const SURFACES = ['cli', 'server', 'mcp', 'web', 'worker', 'playground'];
 /** The bottom of the house: what each may import besides itself. */
 const BELOW: Record<string, readonly string[]> = {
-  ir: [],
-  expr: ['ir'],
-  schema: ['ir'],
-  runtime: ['ir', 'expr', 'schema'],
-  'dialects/kit': ['ir', 'text'],
+  errors: [],
+  ir: ['errors'],
+  expr: ['ir', 'errors'],
+  schema: ['ir', 'errors'],
+  runtime: ['ir', 'expr', 'schema', 'errors'],
+  'dialects/kit': ['ir', 'text', 'errors'],
   text: [],
 };
 /** The features, between the host and the surfaces: surfaces use them through their index. */
@@ -27,7 +28,7 @@ const FEATURES = ['chat', 'planner', 'routing', 'documents', 'graph', 'skill-tes
  */
 const ROUTING_MAY = ['ir', 'runtime', 'planner', 'text'];
 /** What a dialect front end may import besides itself. */
-const FRONT_END_MAY = ['ir', 'expr', 'schema', 'tokens', 'dialects/kit', 'dialects'];
+const FRONT_END_MAY = ['ir', 'expr', 'schema', 'tokens', 'dialects/kit', 'dialects', 'errors'];
 /** Folders whose insides are theirs: others import their index.ts only. */
 const SEALED = ['runtime', 'skills', 'routing', 'trace'];
 

@@ -111,7 +111,7 @@ test('invokeTool checks the input against inputSchema, naming each bad field, an
     assert.ok(e instanceof ToolInputError);
     assert.match(e.message, /^tool "typed": invalid input: /);
     assert.deepEqual(
-      e.fields.map((f) => f.field),
+      e.fields?.map((f) => f.field),
       ['name', 'count'],
     );
     return true;

@@ -1,5 +1,5 @@
 import type { JsonArray, JsonEntry, JsonNode, JsonObject, JsonScalar } from './json-node.js';
-import { SkeinError } from '../../../ir/errors.js';
+import { SkeinError } from '../../../errors/index.js';
 import { MAX_NESTING } from '../nesting.js';
 
 /** A parsed document, with the keys written more than once; or the first syntax error and where it is. */

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../errors/index.js';
 import type { AgentNode } from '../../../ir/nodes.js';
 import { checkAnswer, checkValue, type ContractAnswer } from './answer-json.js';
 import { cardRequest } from './card.js';
@@ -51,7 +52,7 @@ export const runAgent: Executor<AgentNode> = async (run) => {
   const tools = offeredTools(node.tools, { ...ctx, emit });
   const stream = new ResponseStream((text) => emit({ type: 'llm_delta', node: node.id, text }));
   let retries = 0;
-  const sendBack = (code: string, problems: string[], prompts: (string | undefined)[], answer: string) => {
+  const sendBack = (code: ErrorCode, problems: string[], prompts: (string | undefined)[], answer: string) => {
     emit({
       type: 'answer_rejected',
       node: node.id,
