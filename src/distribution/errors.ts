@@ -1,4 +1,4 @@
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 
 /** What can go wrong moving skills in and out (docs/distribution.md, "Errors"). */
 export type DistributionCode =

@@ -75,6 +75,20 @@ export const ERROR_CODES = {
   shutting_down: { kind: 'refusal', http: 503, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the server is shutting down' },
   worker_failed: { kind: 'refusal', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'a worker (or the Python sandbox’s) could not start or died' },
   internal: { kind: 'refusal', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'an unexpected error; the server log or SKEIN_DEBUG=1 has the details' },
+  missing_dependency: { kind: 'refusal', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'an optional part is not installed; the message names the npm install command (skein doctor lists them)' },
+  // Experiments.
+  experiment_not_found: { kind: 'refusal', http: 404, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'no experiment with that id (or prefix) in this store' },
+  experiment_ambiguous: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the id prefix names more than one experiment' },
+  git_ref_unreadable: { kind: 'refusal', http: 400, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'skein eval --against: the git ref or the path at it cannot be read' },
+  // Moving skills in and out (docs/distribution.md).
+  source_invalid: { kind: 'refusal', http: 400, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'skein add: the source is not a folder, git repository, tarball or skills index' },
+  source_unreachable: { kind: 'refusal', http: 502, exit: 1, mcp: INTERNAL, clientFault: false, about: 'skein add: the source could not be fetched' },
+  digest_mismatch: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: false, about: 'a file differs from the digest skein.lock or the index records' },
+  lock_invalid: { kind: 'refusal', http: 400, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'skein.lock is not well formed' },
+  not_installed: { kind: 'refusal', http: 404, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'no installed skill of that name in skein.lock' },
+  already_installed: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'a skill of that name is installed already' },
+  no_skills: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the source holds no skill' },
+  not_confirmed: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'skein add was not confirmed (answer yes, or pass --yes)' },
   // What fails a run.
   node_failed: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'a step failed (the message names it and where it is written)' },
   output_invalid: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run’s output does not match the skill’s output schema' },

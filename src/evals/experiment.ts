@@ -1,4 +1,4 @@
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 
 // An experiment as it is stored: its columns (model × skill variant), its cases and one cell per case ×
 // column × trial, each cell linking the run it made (docs/eval.md). The store port is here; SQLite,

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { SkeinError } from '../ir/errors.js';
+import { SkeinError } from '../errors/index.js';
 import type { Skill } from '../ir/skill.js';
 import { loadPaths, SkillLibrary } from '../skills/index.js';
 import { isDirectory } from '../skill-tests/index.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SkeinError } from './errors.js';
+import { SkeinError } from '../errors/index.js';
 
 /** A feature whose packages a plain install leaves out (optional peer dependencies), loaded on first use. */
 export interface OptionalFeature {
