@@ -79,12 +79,12 @@ export const ERROR_CODES = {
   // Experiments.
   experiment_not_found: { kind: 'refusal', http: 404, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'no experiment with that id (or prefix) in this store' },
   experiment_ambiguous: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the id prefix names more than one experiment' },
-  git_ref_unreadable: { kind: 'refusal', http: 400, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'skein eval --against: the git ref or the path at it cannot be read' },
+  git_ref_unreadable: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'skein eval --against: the git ref or the path at it cannot be read' },
   // Moving skills in and out (docs/distribution.md).
-  source_invalid: { kind: 'refusal', http: 400, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'skein add: the source is not a folder, git repository, tarball or skills index' },
+  source_invalid: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'skein add: the source is not a folder, git repository, tarball or skills index' },
   source_unreachable: { kind: 'refusal', http: 502, exit: 1, mcp: INTERNAL, clientFault: false, about: 'skein add: the source could not be fetched' },
   digest_mismatch: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: false, about: 'a file differs from the digest skein.lock or the index records' },
-  lock_invalid: { kind: 'refusal', http: 400, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'skein.lock is not well formed' },
+  lock_invalid: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'skein.lock is not well formed' },
   not_installed: { kind: 'refusal', http: 404, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'no installed skill of that name in skein.lock' },
   already_installed: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'a skill of that name is installed already' },
   no_skills: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the source holds no skill' },
