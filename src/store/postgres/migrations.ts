@@ -63,6 +63,9 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
  */
 export async function migrate(pool: Pool): Promise<void> {
   const client = await pool.connect();
+  // A connection dropped during the migration fails its next query; as an event it would end the process.
+  const dropped = () => {};
+  client.on('error', dropped);
   try {
     await client.query('BEGIN');
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('skein.migrations'))`);
@@ -88,6 +91,7 @@ export async function migrate(pool: Pool): Promise<void> {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
+    client.off('error', dropped);
     client.release();
   }
 }
