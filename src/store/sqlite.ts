@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import { alreadyStored } from './already-stored.js';
 import { GroupCommit } from './sqlite-group-commit.js';
+import { createSchema } from './sqlite-schema.js';
 import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
 import {
   isoNow,
@@ -19,49 +20,6 @@ import {
 /** Commits after which checkpoints move to a worker thread (see `wrote`). */
 const BACKGROUND_CHECKPOINTS_AFTER = 300;
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS runs (
-  id TEXT PRIMARY KEY,
-  skill_id TEXT NOT NULL,
-  skill_version TEXT NOT NULL,
-  skill_source TEXT NOT NULL,
-  skill_graph TEXT,
-  input TEXT,
-  status TEXT NOT NULL,
-  output TEXT,
-  error TEXT,
-  awaiting TEXT,
-  parent_run_id TEXT,
-  owner TEXT,
-  lease_until INTEGER,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-DROP INDEX IF EXISTS runs_created;
-CREATE INDEX IF NOT EXISTS runs_status ON runs(status);
-CREATE INDEX IF NOT EXISTS runs_skill ON runs(skill_id);
-CREATE TABLE IF NOT EXISTS node_batches (
-  run_id TEXT NOT NULL,
-  body TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS node_batches_run ON node_batches(run_id);
-CREATE TABLE IF NOT EXISTS event_batches (
-  run_id TEXT NOT NULL,
-  last_seq INTEGER NOT NULL,
-  body TEXT NOT NULL,
-  PRIMARY KEY (run_id, last_seq)
-);
-CREATE TABLE IF NOT EXISTS cancel_requests (
-  run_id TEXT PRIMARY KEY
-);
-`;
-
-/**
- * The embedded run store: one SQLite file in WAL mode. Each write is one transaction with all its rows
- * (a run and its first events, nodes and the events up to them, a transition and its events);
- * `synchronous = NORMAL` keeps every commit safe from a killed process (a power cut may lose the last
- * commits, never corrupt the file). Statements and transactions are prepared once.
- */
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmt;
@@ -82,9 +40,7 @@ export class SqliteRunStore implements RunStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-    this.db.exec(SCHEMA);
-    addColumn(this.db, 'runs', 'skill_graph', 'TEXT');
-    migrateRowPerRecord(this.db);
+    createSchema(this.db);
     this.stmt = {
       insertRun: this.db.prepare(
         `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at)
@@ -301,33 +257,4 @@ interface FinishedNodes {
 interface StoredNodes {
   rowid: number;
   final: Map<string, boolean>;
-}
-
-/**
- * Moves the node and event rows of a store made by an earlier version (one row per node, one per
- * event) into batches of one, in one transaction, so its runs can still be inspected and resumed.
- */
-function migrateRowPerRecord(db: Database.Database): void {
-  const has = (table: string) =>
-    db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(table) === 1;
-  if (!has('events') && !has('nodes')) return;
-  db.transaction(() => {
-    if (has('events')) {
-      db.exec(`INSERT OR IGNORE INTO event_batches (run_id, last_seq, body)
-               SELECT run_id, seq, '[' || body || ']' FROM events ORDER BY run_id, seq;
-               DROP TABLE events;`);
-    }
-    if (has('nodes')) {
-      db.exec(`INSERT INTO node_batches (run_id, body)
-               SELECT run_id, json_array(json_patch('{}', json_object('node', node, 'status', status,
-                 'writes', json(writes), 'chosen', json(chosen), 'childRunId', child_run_id))) FROM nodes ORDER BY rowid;
-               DROP TABLE nodes;`);
-    }
-  }).immediate();
-}
-
-/** Adds a column to a table made by an earlier version, unless it is there. */
-function addColumn(db: Database.Database, table: string, column: string, type: string): void {
-  const columns = db.pragma(`table_info(${table})`) as { name: string }[];
-  if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
 }

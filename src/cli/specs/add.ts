@@ -1,4 +1,5 @@
 import { defineCommand } from '../command-spec.js';
+import { YES } from './shared-options.js';
 
 /** `skein add`. */
 export const addSpec = defineCommand({
@@ -11,7 +12,7 @@ export const addSpec = defineCommand({
     'Shows the skills, their files, scripts and allowed tools, and asks before writing; nothing is run.',
   ],
   options: {
-    yes: { type: 'boolean', short: 'y', help: 'write without asking' },
+    yes: YES,
   },
   completes: 'files',
 });
@@ -31,7 +32,7 @@ export const updateSpec = defineCommand({
   args: '[NAME...]',
   summary: 'fetch installed skills again at their ref, show what changed, and update skein.lock',
   options: {
-    yes: { type: 'boolean', short: 'y', help: 'write without asking' },
+    yes: YES,
   },
   completes: 'none',
 });

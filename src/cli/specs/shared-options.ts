@@ -12,6 +12,11 @@ export const INPUT = {
   value: 'JSON|@file.json',
   help: 'the input: inline JSON or @ and a JSON file',
 } as const satisfies OptionSpec;
+export const YES = {
+  type: 'boolean',
+  short: 'y',
+  help: 'write without asking',
+} as const satisfies OptionSpec;
 export const DIALECT = {
   type: 'string',
   value: 'NAME',

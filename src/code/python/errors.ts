@@ -54,3 +54,13 @@ export class PythonError extends SandboxError {
     return this.frames.at(-1)?.line;
   }
 }
+
+/** A call cancelled by its caller. */
+export function cancelledError(): SandboxError {
+  return new SandboxError('cancelled', 'the Python call was cancelled');
+}
+
+/** A call the sandbox's close cut short. */
+export function closedError(): SandboxError {
+  return new SandboxError('closed', 'the Python sandbox was closed before the call finished');
+}

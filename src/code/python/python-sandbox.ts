@@ -1,7 +1,7 @@
 import { requireFeature } from '../../ir/optional-packages.js';
 import type { CodeSpec } from '../../ir/nodes.js';
 import type { CodeRunOptions, CodeService } from '../../runtime/index.js';
-import { SandboxError } from './errors.js';
+import { cancelledError, closedError, SandboxError } from './errors.js';
 import { Interpreter, type RawReply } from './interpreter.js';
 import { prepareCall } from './prepare-call.js';
 import type { CallRequest } from './protocol.js';
@@ -13,41 +13,11 @@ import {
   pyodideSnapshot,
   readPyodideSnapshot,
 } from './snapshot-cache.js';
+import { atLeast, type PythonSandboxOptions, type SandboxStats } from './sandbox-options.js';
 import { workerScript } from './worker-script.js';
-
-export interface PythonSandboxOptions {
-  /** Interpreters in the pool, each started when calls are waiting for one (default 2). */
-  workers?: number;
-  /** Time limit of a call when the caller gives none (default 5000 ms). */
-  timeoutMs?: number;
-  /** Limit of each interpreter's wasm memory, at least 64 (default 256 MB). */
-  memoryMb?: number;
-  /** How long interrupted code has to stop before its worker is terminated (default 1000 ms). */
-  graceMs?: number;
-  /**
-   * A folder where Pyodide's memory snapshot is kept between processes (created when needed), so
-   * that a process's first interpreter starts in a fraction of a full load. Without it, the
-   * snapshot is kept in this process only.
-   */
-  snapshotDir?: string;
-}
 
 /** When, as shares of the grace period, a stopped call that is still running is interrupted again. */
 const REINTERRUPT_AT = [0.25, 0.5];
-
-/** What the pool has done so far; tests use it to see which path a call took. */
-export interface SandboxStats {
-  /** Interpreters started (each start loads Pyodide: the cold cost). */
-  started: number;
-  /** Calls answered by an interpreter. */
-  calls: number;
-  /** Calls interrupted (KeyboardInterrupt) for their time limit or cancellation. */
-  interrupted: number;
-  /** Workers terminated because interrupted code did not stop within the grace period. */
-  terminated: number;
-  /** Interpreters replaced after a call because their memory grew past half the limit. */
-  recycled: number;
-}
 
 interface Job {
   request: Omit<CallRequest, 'id'>;
@@ -322,18 +292,4 @@ export class PythonSandbox implements CodeService {
 /** Creates a sandbox; no interpreter starts before the first call. */
 export function createPythonSandbox(options?: PythonSandboxOptions): PythonSandbox {
   return new PythonSandbox(options);
-}
-
-function atLeast(name: string, value: number, min: number): number {
-  if (!Number.isFinite(value) || value < min)
-    throw new RangeError(`createPythonSandbox: ${name} must be a number ≥ ${min}, got ${value}`);
-  return value;
-}
-
-function cancelledError(): SandboxError {
-  return new SandboxError('cancelled', 'the Python call was cancelled');
-}
-
-function closedError(): SandboxError {
-  return new SandboxError('closed', 'the Python sandbox was closed before the call finished');
 }

@@ -1,4 +1,5 @@
-import type { RunRecord } from '../../runtime/index.js';
+import type { RunEvent, RunRecord } from '../../runtime/index.js';
+import type { Tx } from './transaction.js';
 import { json, runRow, toRecord, type RunRow as SqlRunRow } from '../run-row.js';
 
 /** A row of `skein.runs` as `pg` returns it (BIGINT columns come back as text). */
@@ -16,3 +17,18 @@ export function runValues(run: RunRecord): unknown[] {
 }
 
 export { json, toRecord };
+
+/** Stores events in one statement. */
+export async function insertEvents(tx: Tx, events: readonly RunEvent[]): Promise<void> {
+  if (!events.length) return;
+  await tx.query(
+    'INSERT INTO skein.events (run_id, seq, body) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])',
+    [events.map((e) => e.runId), events.map((e) => e.seq), events.map((e) => JSON.stringify(e))],
+  );
+}
+
+/** A cursor is a run's position; anything else is refused before it reaches SQL. */
+export function cursorPosition(cursor: string): string {
+  if (!/^\d+$/.test(cursor)) throw new Error(`invalid cursor "${cursor}"`);
+  return cursor;
+}

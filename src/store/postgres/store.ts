@@ -11,7 +11,8 @@ import {
 } from '../../runtime/index.js';
 import { alreadyStored } from '../already-stored.js';
 import { migrate } from './migrations.js';
-import { INSERT_RUN, json, runValues, toRecord, type RunRow } from './rows.js';
+import { inTransaction, retried, type Tx } from './transaction.js';
+import { cursorPosition, INSERT_RUN, insertEvents, json, runValues, toRecord, type RunRow } from './rows.js';
 import { transitionColumns, type TransitionFields } from '../run-row.js';
 
 /** The channel a run's id is notified on when its status changes (LISTEN in ./run-notices.ts). */
@@ -19,8 +20,7 @@ export const RUN_CHANNEL = 'skein_runs';
 /** The channel a queue notifies when it queued a run, so that idle workers fetch at once (./queue.ts). */
 export const QUEUE_CHANNEL = 'skein_queue';
 
-/** A connection inside one transaction, as the store and a dispatcher share it. */
-export type Tx = Pick<pg.PoolClient, 'query'>;
+export type { Tx };
 
 /** Called inside the transaction that creates a running run, or moves one back to running, that no process holds. */
 export type OnRunnable = (tx: Tx, runId: string) => Promise<void>;
@@ -267,38 +267,11 @@ export class PostgresRunStore implements RunStore {
   }
 
   /**
-   * Runs `fn` in one transaction on a connection of its own. A connection lost before COMMIT was sent
-   * is retried on a new one (nothing of the transaction was stored); a loss during COMMIT is retried
-   * only when `committed` tells it did not commit (without it, the outcome is unknown: the error is thrown).
+   * Runs `fn` in one transaction on a connection of its own, again on a new connection when the
+   * connection is lost (see `inTransaction`).
    */
-  async transaction<T>(fn: (tx: Tx) => Promise<T>, committed?: () => Promise<boolean>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      let committing = false;
-      let result: T | undefined;
-      const client = await retried(() => this.pool.connect());
-      // A connection dropped between two statements is reported by the next one, not as a crash.
-      client.on('error', ignore);
-      try {
-        await client.query('BEGIN');
-        result = await fn(client);
-        committing = true;
-        await client.query('COMMIT');
-        client.off('error', ignore);
-        client.release();
-        return result;
-      } catch (error) {
-        const lost = isConnectionLoss(error);
-        if (!lost) await client.query('ROLLBACK').catch(() => {});
-        client.off('error', ignore);
-        client.release(lost ? (error as Error) : undefined);
-        if (!lost || attempt >= RETRIES) throw error;
-        await delay(attempt);
-        if (committing && (!committed || (await committed()))) {
-          if (committed) return result!;
-          throw error;
-        }
-      }
-    }
+  transaction<T>(fn: (tx: Tx) => Promise<T>, committed?: () => Promise<boolean>): Promise<T> {
+    return inTransaction(this.pool, fn, committed);
   }
 
   /** Issues a run's writes one after another, whether or not the one before succeeded. */
@@ -315,49 +288,4 @@ export class PostgresRunStore implements RunStore {
     });
     return next;
   }
-}
-
-async function insertEvents(tx: Tx, events: readonly RunEvent[]): Promise<void> {
-  if (!events.length) return;
-  await tx.query(
-    'INSERT INTO skein.events (run_id, seq, body) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])',
-    [events.map((e) => e.runId), events.map((e) => e.seq), events.map((e) => JSON.stringify(e))],
-  );
-}
-
-/** A cursor is a run's position; anything else is refused before it reaches SQL. */
-function cursorPosition(cursor: string): string {
-  if (!/^\d+$/.test(cursor)) throw new Error(`invalid cursor "${cursor}"`);
-  return cursor;
-}
-
-/** Attempts at an operation whose connection to PostgreSQL was lost, a growing pause between them. */
-const RETRIES = 6;
-
-/** Runs `op`, again after a pause while it fails because the connection was lost or refused. */
-async function retried<T>(op: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await op();
-    } catch (error) {
-      if (!isConnectionLoss(error) || attempt >= RETRIES) throw error;
-      await delay(attempt);
-    }
-  }
-}
-
-function ignore(): void {}
-
-function delay(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)));
-}
-
-/** A connection refused, reset or closed by the server (restart, failover, a terminated backend). */
-export function isConnectionLoss(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  if (!e) return false;
-  if (e.code && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[123]|08\w{3})$/.test(e.code)) return true;
-  return /Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(
-    e.message ?? '',
-  );
 }

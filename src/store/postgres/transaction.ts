@@ -1,0 +1,75 @@
+// Transactions on PostgreSQL that outlive a lost connection (a restart, a failover, a terminated backend).
+import type pg from 'pg';
+
+/** A connection inside one transaction, as the store and a dispatcher share it. */
+export type Tx = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * Runs `fn` in one transaction on a connection of its own. A connection lost before COMMIT was sent
+ * is retried on a new one (nothing of the transaction was stored); a loss during COMMIT is retried
+ * only when `committed` tells it did not commit (without it, the outcome is unknown: the error is thrown).
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (tx: Tx) => Promise<T>,
+  committed?: () => Promise<boolean>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let committing = false;
+    let result: T | undefined;
+    const client = await retried(() => pool.connect());
+    // A connection dropped between two statements is reported by the next one, not as a crash.
+    client.on('error', ignore);
+    try {
+      await client.query('BEGIN');
+      result = await fn(client);
+      committing = true;
+      await client.query('COMMIT');
+      client.off('error', ignore);
+      client.release();
+      return result;
+    } catch (error) {
+      const lost = isConnectionLoss(error);
+      if (!lost) await client.query('ROLLBACK').catch(() => {});
+      client.off('error', ignore);
+      client.release(lost ? (error as Error) : undefined);
+      if (!lost || attempt >= RETRIES) throw error;
+      await delay(attempt);
+      if (committing && (!committed || (await committed()))) {
+        if (committed) return result!;
+        throw error;
+      }
+    }
+  }
+}
+
+/** Attempts at an operation whose connection to PostgreSQL was lost, a growing pause between them. */
+const RETRIES = 6;
+
+/** Runs `op`, again after a pause while it fails because the connection was lost or refused. */
+export async function retried<T>(op: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await op();
+    } catch (error) {
+      if (!isConnectionLoss(error) || attempt >= RETRIES) throw error;
+      await delay(attempt);
+    }
+  }
+}
+
+function ignore(): void {}
+
+function delay(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)));
+}
+
+/** A connection refused, reset or closed by the server (restart, failover, a terminated backend). */
+export function isConnectionLoss(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[123]|08\w{3})$/.test(e.code)) return true;
+  return /Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
+}
