@@ -27,7 +27,6 @@ export interface ErrorRow {
 /** JSON-RPC's codes that MCP uses: invalid request, method not found, invalid params, internal, resource not found. */
 export type McpCode = -32600 | -32601 | -32602 | -32603 | -32002;
 const INVALID_REQUEST = -32600;
-const NO_METHOD = -32601;
 const INVALID_PARAMS = -32602;
 const INTERNAL = -32603;
 const NO_RESOURCE = -32002;
@@ -45,7 +44,7 @@ export const ERROR_CODES = {
   body_too_large: { kind: 'refusal', http: 413, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'the request body or input is larger than the limit' },
   unsupported_media_type: { kind: 'refusal', http: 415, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'the body is not sent as application/json' },
   unauthorized: { kind: 'refusal', http: 401, exit: 2, mcp: INVALID_REQUEST, clientFault: true, about: 'the bearer token is missing or wrong' },
-  not_found: { kind: 'refusal', http: 404, exit: 2, mcp: NO_METHOD, clientFault: true, about: 'no route, tool or resource by that name' },
+  not_found: { kind: 'refusal', http: 404, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'no route, tool or resource by that name' },
   config_invalid: { kind: 'refusal', http: 500, exit: 2, mcp: INTERNAL, clientFault: false, about: 'skein.yaml or the environment has a mistake (the message names the field)' },
   tokens_required: { kind: 'refusal', http: 500, exit: 2, mcp: INTERNAL, clientFault: false, about: 'skein serve refuses to listen beyond this host without API tokens' },
   listen_failed: { kind: 'refusal', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'skein serve cannot listen on the host and port given' },

@@ -2,11 +2,9 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
-  ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
   type Tool,
@@ -26,6 +24,7 @@ import { driveRun, type CallExtra } from './drive-run.js';
 import type { LiveSkills } from './live-skills.js';
 import { completeDocArgument, DOC_TEMPLATES } from './resource-templates.js';
 import type { SkillTool } from './skill-tools.js';
+import { refuse } from './protocol-error.js';
 import { refusalResult, runToolResult } from './tool-result.js';
 
 export interface SkillServerOptions {
@@ -95,8 +94,7 @@ export function createSkillServer(options: SkillServerOptions): Server {
     const { name, arguments: args = {} } = request.params;
     if (name === CHUNK_TOOL.name) return chunkTool(args);
     const entry = (await skills.current()).tools.find((t) => t.tool.name === name);
-    if (!entry && name !== RESUME_TOOL.name)
-      throw new McpError(ErrorCode.InvalidParams, `no tool "${name}"; tools/list names them`);
+    if (!entry && name !== RESUME_TOOL.name) refuse('not_found', `no tool "${name}"; tools/list names them`);
     return entry ? skillTool(entry, args, extra) : resumeTool(args, extra);
   });
 
@@ -190,7 +188,7 @@ export function createSkillServer(options: SkillServerOptions): Server {
     // A part's `/` may come encoded from a client that expanded `{part}` rather than `{+part}`.
     const wanted = uri.replace(/%2F/gi, '/');
     const doc = view.docs.find((d) => d.resource.uri === wanted);
-    if (!doc) throw new McpError(ErrorCode.InvalidParams, `no resource ${uri}; resources/list names them`);
+    if (!doc) refuse('doc_not_found', `no resource ${uri}; resources/list names them`);
     return { contents: [{ uri, mimeType: doc.resource.mimeType, text: await doc.read() }] };
   });
   return server;

@@ -1,4 +1,4 @@
-import { RunRefused } from './errors.js';
+import { RunRefused, runNotFound } from './errors.js';
 import { isoNow } from './clock.js';
 import type { RunError, RunEvent } from './events.js';
 import { ownerIsGone } from './lease.js';
@@ -30,7 +30,7 @@ export async function cancelRun(
   // A resume or a pause may move the run between the read and the transition: then look again.
   for (let attempt = 0; attempt < 5; attempt++) {
     const run = await store.getRun(runId);
-    if (!run) throw new RunRefused('run_not_found', `no run ${runId} in this store`);
+    if (!run) throw runNotFound(runId);
     if (run.status === 'completed' || run.status === 'failed')
       throw new RunRefused('run_ended', `run ${runId} cannot be cancelled: it has already ${run.status}`);
     const local = driven.get(runId);

@@ -27,6 +27,12 @@ export class RunRefused extends SkeinError {
   }
 }
 
+/** The one refusal for a run id (or prefix) the store does not have, worded alike on every surface. */
+export function runNotFound(idOrPrefix: string): RunRefused {
+  const short = idOrPrefix.length < 8 ? ' (a shortened id needs at least 8 characters)' : '';
+  return new RunRefused('run_not_found', `no run ${idOrPrefix} in this store${short}`);
+}
+
 /** What a node's error means for the run: a RunFailure naming the step (and, for a thrown error, where it is written). */
 export function nodeFailure(e: unknown, node: Node): RunFailure {
   if (e instanceof RunFailure) return e.step ? e : new RunFailure(e.code, e.message, node.id);

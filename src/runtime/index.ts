@@ -5,7 +5,7 @@ export { startWorker, SWEEP_MS, type WorkerLogEntry } from './worker.js';
 export { LEASE_MS } from './lease.js';
 export type { RuntimeServices } from './services.js';
 export type { RunListener } from './event-sink.js';
-export { RunFailure, RunRefused } from './errors.js';
+export { RunFailure, RunRefused, runNotFound } from './errors.js';
 export {
   EPHEMERAL_EVENTS,
   type AwaitRequest,

@@ -3,7 +3,7 @@ import type { Skill } from '../ir/skill.js';
 import { checkAnswer, checkInput } from './run-input.js';
 import { usesModel } from '../ir/needs-model.js';
 import { missingModel } from './missing-model.js';
-import { RunRefused } from './errors.js';
+import { RunRefused, runNotFound } from './errors.js';
 import { isoNow } from './clock.js';
 import { EventSink, type RunListener } from './event-sink.js';
 import type { RunError, RunEventBody } from './events.js';
@@ -89,7 +89,7 @@ export class Runtime {
   async enqueueResume(runId: string, input: unknown): Promise<void> {
     const store = this.services.store;
     const run = await store.getRun(runId);
-    if (!run) throw new RunRefused('run_not_found', `no run ${runId} in this store`);
+    if (!run) throw runNotFound(runId);
     if (run.status !== 'awaiting' || !run.awaiting) throw await this.notAwaiting(runId);
     const answer = checkAnswer(run, input, this.services.limits);
     if (!(await moveRun(store, runId, 'answer', { awaiting: { ...run.awaiting, answer } })))
@@ -135,7 +135,7 @@ export class Runtime {
   async resume(runId: string, input: unknown, options: RunOptions = {}): Promise<RunResult> {
     const store = this.services.store;
     const run = await store.getRun(runId);
-    if (!run) throw new RunRefused('run_not_found', `no run ${runId} in this store`);
+    if (!run) throw runNotFound(runId);
     let resume: { node: string; input: unknown } | undefined;
     if (run.status === 'awaiting' && run.awaiting) {
       if (input === undefined)

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { ApiError, errorResponse, toApiError } from './errors.js';
+import { SkeinError } from '../errors/index.js';
+import { httpStatus, sendError, toSkeinError } from './errors.js';
 import { accessLog } from './middleware/access-log.js';
 import { bearerAuth } from './middleware/bearer-auth.js';
 import { readBody } from './middleware/read-body.js';
@@ -86,7 +87,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.use(async (c, next) => {
     if (!shutdown.signal.aborted) return next();
     c.header('Connection', 'close');
-    throw new ApiError(503, 'shutting_down', 'the server is shutting down');
+    throw new SkeinError('shutting_down', 'the server is shutting down');
   });
   if (options.cors.length)
     app.use(
@@ -116,17 +117,18 @@ export function createApp(options: AppOptions): SkeinApp {
   );
 
   app.notFound((c) =>
-    errorResponse(c, new ApiError(404, 'not_found', `no route ${c.req.method} ${c.req.path}`), root),
+    // The path is the client's, not a file of the server: it is not redacted.
+    sendError(c, new SkeinError('not_found', `no route ${c.req.method} ${c.req.path}`)),
   );
   app.onError((e, c) => {
     const requestId = c.get('requestId') ?? '-';
-    const error = toApiError(e, requestId);
-    if (error.status >= 500 && error.code === 'internal')
+    const error = toSkeinError(e, requestId);
+    if (error.code === 'internal')
       options.errorLog(
         JSON.stringify({ level: 'error', requestId, error: (e as Error)?.stack ?? String(e) }) + '\n',
       );
-    if (error.status === 401) c.header('WWW-Authenticate', 'Bearer');
-    return errorResponse(c, error, root);
+    if (httpStatus(error) === 401) c.header('WWW-Authenticate', 'Bearer');
+    return sendError(c, error, root);
   });
   return { app, hub, catalog, experiments, requireToken, drain: () => shutdown.abort() };
 }

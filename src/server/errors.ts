@@ -2,67 +2,45 @@ import { redactPaths } from '../text/redact-paths.js';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { SkillLookupError } from '../skills/index.js';
-import { RunRefused } from '../runtime/index.js';
-import type { FieldError } from '../schema/validate.js';
+import { errorRow, isErrorCode, SkeinError } from '../errors/index.js';
 
-/** An answer of the API that is an error: `{"error": {"code", "message", "fields"?}}` with its status. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly fields?: readonly FieldError[],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** The status of each refusal code of the runtime; anything else refused is a 409 (a run in the wrong state). */
-const REFUSAL_STATUS: Record<string, ContentfulStatusCode> = {
-  input_invalid: 400,
-  input_required: 400,
-  not_executable: 400,
-  run_ambiguous: 400,
-  run_not_found: 404,
-  skill_not_found: 404,
-  not_awaiting: 409,
-  run_ended: 409,
-};
-
-/** The API error for anything a handler threw; unknown errors become a 500 that says nothing internal. */
-export function toApiError(e: unknown, requestId: string): ApiError {
-  if (e instanceof ApiError) return e;
-  if (e instanceof RunRefused)
-    return new ApiError(REFUSAL_STATUS[e.code] ?? 409, e.code, e.message, e.fields);
-  if (e instanceof SkillLookupError) return new ApiError(404, 'skill_not_found', e.message);
+/**
+ * The SkeinError a handler's throw answers with. A SkeinError goes as it is (its status comes from
+ * the catalog, src/errors/catalog.ts); Hono's own refusals get their catalog codes; anything else is
+ * an `internal` error that says nothing internal.
+ */
+export function toSkeinError(e: unknown, requestId: string): SkeinError {
+  if (e instanceof SkeinError && isErrorCode(e.code)) return e;
   if (e instanceof HTTPException) {
-    const status = e.status as ContentfulStatusCode;
-    if (status === 413) return new ApiError(413, 'body_too_large', 'the request body is too large');
-    if (status === 400 && /JSON/i.test(e.message))
-      return new ApiError(400, 'bad_json', 'the request body is not valid JSON');
-    if (status === 415)
-      return new ApiError(
-        415,
+    if (e.status === 413) return new SkeinError('body_too_large', 'the request body is too large');
+    if (e.status === 400 && /JSON/i.test(e.message))
+      return new SkeinError('bad_json', 'the request body is not valid JSON');
+    if (e.status === 415)
+      return new SkeinError(
         'unsupported_media_type',
         'send the body as JSON, with Content-Type: application/json',
       );
-    return new ApiError(status, 'bad_request', e.message);
+    if (e.status === 401) return new SkeinError('unauthorized', e.message);
+    if (e.status === 404) return new SkeinError('not_found', e.message);
+    if (e.status < 500) return new SkeinError('bad_request', e.message);
   }
-  return new ApiError(
-    500,
-    'internal',
-    `internal error; the server log has the details (request ${requestId})`,
-  );
+  return new SkeinError('internal', `internal error; the server log has the details (request ${requestId})`);
 }
 
-/** Sends an API error, with any local file path in its message made relative to `root`. */
-export function errorResponse(c: Context, error: ApiError, root: string) {
-  const body: { code: string; message: string; fields?: readonly FieldError[] } = {
+/** The HTTP status the catalog gives an error's code. */
+export function httpStatus(error: SkeinError): ContentfulStatusCode {
+  return errorRow(error.code).http;
+}
+
+/**
+ * Sends an error as `{"error": {"code", "message", "fields"?}}` with its status; with a `root`, local
+ * file paths in the message are made relative to it (without, the message is the client's own words).
+ */
+export function sendError(c: Context, error: SkeinError, root?: string) {
+  const body: { code: string; message: string; fields?: SkeinError['fields'] } = {
     code: error.code,
-    message: redactPaths(error.message, root),
+    message: root === undefined ? error.message : redactPaths(error.message, root),
   };
   if (error.fields) body.fields = error.fields;
-  return c.json({ error: body }, error.status);
+  return c.json({ error: body }, httpStatus(error));
 }

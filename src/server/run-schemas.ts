@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { jsonSchema } from './schemas.js';
+import { jsonSchema, requestBody } from './schemas.js';
 
 // The shapes of runs in the API: results, runs, their usage and trace, and the requests that start
 // and answer them. Run events are in event-schemas.ts.
@@ -94,21 +94,17 @@ export const RunListSchema = z
   .object({ runs: z.array(RunSummarySchema), next: z.string().optional() })
   .openapi('RunList');
 
-export const RunRequestSchema = z
-  .object({
-    input: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: "the skill's input; its schema is components.schemas['<id>.input']" }),
-    version: z.string().optional().openapi({ description: 'a version of the skill; default the highest' }),
-  })
-  .openapi('RunRequest');
+export const RunRequestSchema = requestBody({
+  input: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .openapi({ description: "the skill's input; its schema is components.schemas['<id>.input']" }),
+  version: z.string().optional().openapi({ description: 'a version of the skill; default the highest' }),
+}).openapi('RunRequest');
 
-export const ResumeRequestSchema = z
-  .object({
-    input: z.record(z.string(), z.unknown()).optional().openapi({
-      description:
-        "the answer, checked against the await's inputSchema; omit it to continue a run whose process died",
-    }),
-  })
-  .openapi('ResumeRequest');
+export const ResumeRequestSchema = requestBody({
+  input: z.record(z.string(), z.unknown()).optional().openapi({
+    description:
+      "the answer, checked against the await's inputSchema; omit it to continue a run whose process died",
+  }),
+}).openapi('ResumeRequest');

@@ -1,7 +1,22 @@
 import { z } from '@hono/zod-openapi';
 import { DIALECT_NAMES } from '../ir/skill.js';
+import { didYouMean } from '../text/did-you-mean.js';
 
 // The shapes of the API, once: the routes validate requests with them and /openapi.json is made from them.
+
+/**
+ * A request body's object: a field it does not take is refused (`unknown_field`, with the nearest
+ * field it does take), so a misspelt `inputs` is not silently ignored.
+ */
+export function requestBody<T extends z.ZodRawShape>(shape: T) {
+  const names = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((k) => `unknown field "${k}"${didYouMean(k, names)}`).join('; ')
+        : undefined,
+  });
+}
 
 export const jsonSchema = z
   .record(z.string(), z.unknown())
@@ -122,28 +137,26 @@ export const FileReportSchema = z
   })
   .openapi('FileReport');
 
-export const ValidateRequestSchema = z
-  .object({
-    text: z.string(),
-    path: z.string().optional().openapi({
+export const ValidateRequestSchema = requestBody({
+  text: z.string(),
+  path: z.string().optional().openapi({
+    description:
+      'the name the text is checked under (it helps recognise the dialect); only a name: the server never opens it',
+    example: 'skill.md',
+  }),
+  dialect: z.enum(DIALECT_NAMES).optional(),
+  files: z
+    .record(z.string(), z.string())
+    .optional()
+    .openapi({
       description:
-        'the name the text is checked under (it helps recognise the dialect); only a name: the server never opens it',
-      example: 'skill.md',
+        "the skill's other files (prompt.md, references, scripts) by path, in the same names as `path`; links and companions resolve among these only",
+      example: { 'pdf/references/forms.md': '# Forms' },
     }),
-    dialect: z.enum(DIALECT_NAMES).optional(),
-    files: z
-      .record(z.string(), z.string())
-      .optional()
-      .openapi({
-        description:
-          "the skill's other files (prompt.md, references, scripts) by path, in the same names as `path`; links and companions resolve among these only",
-        example: { 'pdf/references/forms.md': '# Forms' },
-      }),
-  })
-  .openapi('ValidateRequest');
+}).openapi('ValidateRequest');
 
 /** An error answer of a route, for its `responses`. */
-export function errorResponse(description: string) {
+export function documentedError(description: string) {
   return { description, content: { 'application/json': { schema: ErrorSchema } } };
 }
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../errors.js';
+import { SkeinError } from '../../errors/index.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -17,8 +17,7 @@ export function bearerAuth(tokens: readonly string[]): MiddlewareHandler {
     let ok = false;
     for (const token of known) ok = timingSafeEqual(token, given) || ok;
     if (!match || !ok)
-      throw new ApiError(
-        401,
+      throw new SkeinError(
         'unauthorized',
         match ? 'the bearer token is not valid' : 'this server needs an Authorization: Bearer <token> header',
       );

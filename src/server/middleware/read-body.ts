@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from '../errors.js';
+import { SkeinError } from '../../errors/index.js';
 
 /**
  * Reads a request's body from Node's request stream, refusing more than `limit` bytes (413), and
@@ -12,7 +12,7 @@ import { ApiError } from '../errors.js';
  */
 export function readBody(limit: number): MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> {
   const tooLargeError = () =>
-    new ApiError(413, 'body_too_large', `the request body is larger than ${limit} bytes`);
+    new SkeinError('body_too_large', `the request body is larger than ${limit} bytes`);
   const tooLarge = () => {
     throw tooLargeError();
   };

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { newOpenApiApp } from '../openapi-app.js';
 import { RunEventSchema } from '../event-schemas.js';
-import { errorResponse, eventStream } from '../schemas.js';
+import { documentedError, eventStream } from '../schemas.js';
 import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
 import { eventView } from '../views.js';
 import { ambiguousRunResponse, RunIdParam, runNamed } from './run-id.js';
@@ -32,7 +32,7 @@ const runEvents = createRoute({
       },
     },
     400: ambiguousRunResponse,
-    404: errorResponse('no such run'),
+    404: documentedError('no such run'),
   },
 });
 

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { deltasWithin, readExperiment, type CellRecord, type ExperimentRecord } from '../../evals/index.js';
 import { redactPaths } from '../../text/redact-paths.js';
-import { ApiError } from '../errors.js';
+import { SkeinError } from '../../errors/index.js';
 import { ExperimentDetailSchema, ExperimentListSchema } from '../experiment-schemas.js';
 import type { ExperimentReader } from '../experiment-reader.js';
 import { newOpenApiApp } from '../openapi-app.js';
-import { errorResponse } from '../schemas.js';
+import { documentedError } from '../schemas.js';
 
 const listExperiments = createRoute({
   method: 'get',
@@ -23,7 +23,7 @@ const listExperiments = createRoute({
       description: 'a page of experiments; `next` is the cursor of the next page',
       content: { 'application/json': { schema: ExperimentListSchema } },
     },
-    400: errorResponse('a bad query'),
+    400: documentedError('a bad query'),
   },
 });
 
@@ -46,8 +46,8 @@ const getExperiment = createRoute({
       description: 'the experiment',
       content: { 'application/json': { schema: ExperimentDetailSchema } },
     },
-    400: errorResponse('`experiment_ambiguous`: several experiments start with the prefix given'),
-    404: errorResponse('no such experiment'),
+    400: documentedError('`experiment_ambiguous`: several experiments start with the prefix given'),
+    404: documentedError('no such experiment'),
   },
 });
 
@@ -65,10 +65,10 @@ export function experimentRoutes(reader: ExperimentReader, root: string) {
         found = await readExperiment(await reader.store(), id);
       } catch (e) {
         if ((e as { code?: string }).code === 'experiment_ambiguous')
-          throw new ApiError(400, 'experiment_ambiguous', (e as Error).message);
+          throw new SkeinError('experiment_ambiguous', (e as Error).message);
         throw e;
       }
-      if (!found) throw new ApiError(404, 'experiment_not_found', `no experiment ${id} in this store`);
+      if (!found) throw new SkeinError('experiment_not_found', `no experiment ${id} in this store`);
       return c.json(
         {
           experiment: experimentView(found.experiment, root),

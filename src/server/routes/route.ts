@@ -4,19 +4,17 @@ import { createLlmService } from '../../host/index.js';
 import { buildRouteIndex, type RouteIndex } from '../../routing/index.js';
 import { DIALECT_NAMES } from '../../ir/skill.js';
 import { newOpenApiApp } from '../openapi-app.js';
-import { errorResponse, jsonBody, jsonResponse } from '../schemas.js';
+import { documentedError, jsonBody, jsonResponse, requestBody } from '../schemas.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 
-const RouteRequestSchema = z
-  .object({
-    request: z.string().trim().min(1).openapi({ example: 'Confirm my order of a lamp' }),
-    limit: z.number().int().positive().optional().openapi({ description: 'candidates listed, default 5' }),
-    state: z.record(z.string(), z.unknown()).optional().openapi({
-      description: "a session state: the engine skills' rules rule out skills that cannot run on it",
-    }),
-    context: z.string().optional().openapi({ description: "the session's context, for triggers.contexts" }),
-  })
-  .openapi('RouteRequest');
+const RouteRequestSchema = requestBody({
+  request: z.string().trim().min(1).openapi({ example: 'Confirm my order of a lamp' }),
+  limit: z.number().int().positive().optional().openapi({ description: 'candidates listed, default 5' }),
+  state: z.record(z.string(), z.unknown()).optional().openapi({
+    description: "a session state: the engine skills' rules rule out skills that cannot run on it",
+  }),
+  context: z.string().optional().openapi({ description: "the session's context, for triggers.contexts" }),
+}).openapi('RouteRequest');
 
 const Choice = {
   id: z.string(),
@@ -42,7 +40,7 @@ const route = createRoute({
   request: { body: { ...jsonBody(RouteRequestSchema), required: true } },
   responses: {
     200: jsonResponse(RouteResultSchema, 'the choice, the candidates and why'),
-    400: errorResponse('bad JSON or a bad body'),
+    400: documentedError('bad JSON or a bad body'),
   },
 });
 

@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Skein } from '../../host/index.js';
-import type { RunRecord } from '../../runtime/index.js';
-import { ApiError } from '../errors.js';
-import { errorResponse } from '../schemas.js';
+import { runNotFound, type RunRecord } from '../../runtime/index.js';
+import { documentedError } from '../schemas.js';
 
 /** The `{runId}` of a path: a run's id, or a unique prefix of it. */
 export const RunIdParam = z.object({
@@ -13,13 +12,13 @@ export const RunIdParam = z.object({
 });
 
 /** The answer to a prefix that several runs start with. */
-export const ambiguousRunResponse = errorResponse(
+export const ambiguousRunResponse = documentedError(
   '`run_ambiguous`: several runs start with the prefix given; the message names them',
 );
 
 /** The run a path names by its id or a unique prefix: 404 when none, 400 `run_ambiguous` when several. */
 export async function runNamed(skein: Skein, runId: string): Promise<RunRecord> {
   const run = await skein.findRun(runId);
-  if (!run) throw new ApiError(404, 'run_not_found', `no run ${runId} in this store`);
+  if (!run) throw runNotFound(runId);
   return run;
 }

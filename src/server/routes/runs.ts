@@ -11,7 +11,7 @@ import {
   RunStatusSchema,
   RunTraceSchema,
 } from '../run-schemas.js';
-import { errorResponse, eventStream, jsonBody } from '../schemas.js';
+import { documentedError, eventStream, jsonBody } from '../schemas.js';
 import type { RunControl } from '../run-hub.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 import { streamRun, wantsEventStream, type StreamSettings } from '../sse.js';
@@ -24,11 +24,11 @@ const resultResponses = {
       'how the run ended or paused (as `skein run --json`); with `Accept: text/event-stream`, its events and then an event `result` with that JSON',
     content: { 'application/json': { schema: RunResultSchema }, ...eventStream },
   },
-  400: errorResponse(
+  400: documentedError(
     'bad JSON, an input that does not match the schema (`fields` names each bad field), or `run_ambiguous`: a run id prefix that several runs start with',
   ),
-  404: errorResponse('no such skill, version or run'),
-  413: errorResponse('the body is too large'),
+  404: documentedError('no such skill, version or run'),
+  413: documentedError('the body is too large'),
 };
 
 const startRun = createRoute({
@@ -61,7 +61,7 @@ const listRuns = createRoute({
       description: 'a page of runs; `next` is the cursor of the next page',
       content: { 'application/json': { schema: RunListSchema } },
     },
-    400: errorResponse('a bad query'),
+    400: documentedError('a bad query'),
   },
 });
 
@@ -74,7 +74,7 @@ const getRun = createRoute({
   responses: {
     200: { description: 'the run', content: { 'application/json': { schema: RunSchema } } },
     400: ambiguousRunResponse,
-    404: errorResponse('no such run'),
+    404: documentedError('no such run'),
   },
 });
 
@@ -87,7 +87,7 @@ const getTrace = createRoute({
   responses: {
     200: { description: 'the trace', content: { 'application/json': { schema: RunTraceSchema } } },
     400: ambiguousRunResponse,
-    404: errorResponse('no such run'),
+    404: documentedError('no such run'),
   },
 });
 
@@ -99,7 +99,7 @@ const resumeRun = createRoute({
   request: { params: RunIdParam, body: jsonBody(ResumeRequestSchema) },
   responses: {
     ...resultResponses,
-    409: errorResponse('`not_awaiting`: the run does not await an answer (a second resume included)'),
+    409: documentedError('`not_awaiting`: the run does not await an answer (a second resume included)'),
   },
 });
 
@@ -119,8 +119,8 @@ const cancelRun = createRoute({
       content: { 'application/json': { schema: RunSchema } },
     },
     400: ambiguousRunResponse,
-    404: errorResponse('no such run'),
-    409: errorResponse('`run_ended`: the run has already completed or failed'),
+    404: documentedError('no such run'),
+    409: documentedError('`run_ended`: the run has already completed or failed'),
   },
 });
 

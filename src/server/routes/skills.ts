@@ -2,9 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { DocLookupError, findDocPart } from '../../documents/index.js';
 
 import { DIALECT_NAMES, type Skill } from '../../ir/skill.js';
-import { ApiError } from '../errors.js';
+import { SkeinError } from '../../errors/index.js';
 import { newOpenApiApp } from '../openapi-app.js';
-import { errorResponse, jsonResponse, SkillSchema, SkillSummarySchema } from '../schemas.js';
+import { documentedError, jsonResponse, SkillSchema, SkillSummarySchema } from '../schemas.js';
 import type { SkillCatalog } from '../skill-catalog.js';
 import { skillDetail, skillSummary } from '../views.js';
 
@@ -26,7 +26,7 @@ const listSkills = createRoute({
   },
   responses: {
     200: jsonResponse(z.object({ skills: z.array(SkillSummarySchema) }), 'the skills'),
-    400: errorResponse('a bad query'),
+    400: documentedError('a bad query'),
   },
 });
 
@@ -41,7 +41,7 @@ const getSkill = createRoute({
   },
   responses: {
     200: jsonResponse(SkillSchema, 'the skill'),
-    404: errorResponse('no such skill or version'),
+    404: documentedError('no such skill or version'),
   },
 });
 
@@ -56,7 +56,7 @@ const getChunk = createRoute({
   },
   responses: {
     200: jsonResponse(z.object({ id: z.string(), content: z.string() }).openapi('Chunk'), 'the part'),
-    404: errorResponse('no such skill or part; the message lists the ids of the parts'),
+    404: documentedError('no such skill or part; the message lists the ids of the parts'),
   },
 });
 
@@ -87,8 +87,7 @@ export function skillRoutes(catalog: SkillCatalog) {
       const { id, chunkId } = c.req.valid('param');
       const skill = await catalog.find(id, c.req.valid('query').version);
       if (!skill.doc)
-        throw new ApiError(
-          404,
+        throw new SkeinError(
           'chunk_not_found',
           `"${id}" is an executable skill, not a document: it has no chunks`,
         );
@@ -96,7 +95,7 @@ export function skillRoutes(catalog: SkillCatalog) {
         const part = findDocPart({ ...skill, doc: skill.doc }, chunkId);
         return c.json({ id: part.id, content: await part.load() }, 200);
       } catch (e) {
-        if (e instanceof DocLookupError) throw new ApiError(404, 'chunk_not_found', e.message);
+        if (e instanceof DocLookupError) throw new SkeinError('chunk_not_found', e.message);
         throw e;
       }
     });

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { newOpenApiApp } from '../openapi-app.js';
 import {
-  errorResponse,
+  documentedError,
   FileReportSchema,
   jsonBody,
   jsonResponse,
@@ -19,8 +19,8 @@ const validate = createRoute({
   request: { body: { ...jsonBody(ValidateRequestSchema), required: true } },
   responses: {
     200: jsonResponse(FileReportSchema, 'the file, its skills and its diagnostics'),
-    400: errorResponse('bad JSON or a bad body'),
-    413: errorResponse('the body is too large'),
+    400: documentedError('bad JSON or a bad body'),
+    413: documentedError('the body is too large'),
   },
 });
 

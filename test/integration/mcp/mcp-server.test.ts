@@ -124,7 +124,15 @@ function suite(
       assert.equal(body.error.code, 'input_invalid');
       assert.match(body.error.message, /name/);
       assert.doesNotMatch(JSON.stringify(body), /\/(tmp|work|home|root)\//);
-      await assert.rejects(client.callTool({ name: 'nope', arguments: {} }), /no tool "nope"/);
+      // One prefix, the client's: the server's message is bare, its code the catalog's.
+      await assert.rejects(
+        client.callTool({ name: 'nope', arguments: {} }),
+        (e: Error & { code?: number }) => {
+          assert.equal(e.message, 'MCP error -32602: no tool "nope"; tools/list names them');
+          assert.equal(e.code, -32602);
+          return true;
+        },
+      );
     });
 
     test('a pause is asked through elicitation (a form of the await’s schema) and the same call completes', async () => {
@@ -217,7 +225,16 @@ function suite(
       });
       assert.equal(missing.isError, true);
       assert.match(firstJson(missing).error.message, /its chunks: setup, usage/);
-      await assert.rejects(client.readResource({ uri: 'skill://nope/SKILL.md' }), /no resource/);
+      await assert.rejects(
+        client.readResource({ uri: 'skill://nope/SKILL.md' }),
+        (e: Error & { code?: number }) => {
+          assert.match(
+            e.message,
+            /^MCP error -32002: no resource skill:\/\/nope\/SKILL\.md; resources\/list/,
+          );
+          return true;
+        },
+      );
     });
 
     test('resource templates: skill://{id}/SKILL.md and skill://{id}/{+part}, ids and parts complete', async () => {

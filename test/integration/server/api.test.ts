@@ -44,6 +44,22 @@ test('health needs nothing; unknown routes are 404 in the error shape; request i
   const missing = await api(`${server.url}/nowhere`);
   assert.equal(missing.status, 404);
   assert.equal(missing.body.error.code, 'not_found');
+  const missingV1 = await api(`${v1}/nothing`);
+  assert.deepEqual(missingV1.body.error, { code: 'not_found', message: 'no route GET /v1/nothing' });
+});
+
+test('a misspelt body field is refused with the field it may mean, not ignored', async () => {
+  const misspelt = await api(`${v1}/skills/greet/runs`, { method: 'POST', json: { inputs: { name: 'a' } } });
+  assert.equal(misspelt.status, 400);
+  assert.equal(misspelt.body.error.code, 'unknown_field');
+  assert.match(misspelt.body.error.message, /unknown field "inputs"; did you mean "input"\?/);
+  assert.deepEqual(
+    misspelt.body.error.fields.map((f: Json) => f.field),
+    ['inputs'],
+  );
+  const route = await api(`${v1}/route`, { method: 'POST', json: { request: 'hi', limt: 2 } });
+  assert.deepEqual([route.status, route.body.error.code], [400, 'unknown_field']);
+  assert.match(route.body.error.message, /did you mean "limit"/);
 });
 
 test('skills: the list with versions and filters, one skill with its graph or document, chunks', async () => {
@@ -196,6 +212,12 @@ test('runs: list newest first with filters and a cursor; one run; 404', async ()
   );
   const missing = await api(`${v1}/runs/nope`);
   assert.deepEqual([missing.status, missing.body.error.code], [404, 'run_not_found']);
+  assert.match(missing.body.error.message, /^no run nope in this store/);
+  const missingResume = await api(`${v1}/runs/0123456789abcdef/resume`, { method: 'POST', json: {} });
+  assert.deepEqual(missingResume.body.error, {
+    code: 'run_not_found',
+    message: 'no run 0123456789abcdef in this store',
+  });
 });
 
 test('events: JSON or SSE, after a seq or a Last-Event-ID; resume answers once; cancel', async () => {
