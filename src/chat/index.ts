@@ -1,3 +1,2 @@
 export { ChatSession, type ChatOptions } from './chat-session.js';
 export type { ChatCall, ChatTurn, ChatTranscript } from './transcript.js';
-export { toolSchema } from './tool-schema.js';

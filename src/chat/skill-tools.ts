@@ -1,9 +1,8 @@
 import type { Skill } from '../ir/skill.js';
+import { FUNCTION_NAME, skillsAsTools } from '../ir/skill-tool.js';
 import type { LoopTool } from '../models/tool-loop.js';
 import { eligibility } from '../planner/index.js';
 import { RunRefused, type RunListener, type Runtime } from '../runtime/index.js';
-import { toolName } from './tool-name.js';
-import { toolSchema } from './tool-schema.js';
 import type { ChatCall } from './transcript.js';
 
 /** How the agent loop runs skills, and where it reports each call. */
@@ -16,8 +15,7 @@ export interface SkillToolOptions {
 }
 
 /**
- * One function per executable skill, of any dialect (spec §6): named after the skill, described by its
- * description, taking its input schema. Calling it runs the skill through the runtime; the model gets
+ * One function per executable skill (`skillsAsTools`, with the names every provider accepts). Calling it runs the skill through the runtime; the model gets
  * the output, or the pause or failure as data it can explain. The planner has a say: skills that run
  * only when named (internal) are not offered, and a call whose input (the skill's state) does not meet
  * the skill's `requires` is refused with the planner's reason.
@@ -27,29 +25,25 @@ export function skillTools(
   taken: Set<string>,
   options: SkillToolOptions,
 ): LoopTool[] {
-  return skills
-    .filter((s) => s.graph && !s.planning?.internal)
-    .map((skill) => {
-      const name = toolName(skill.id, taken);
-      const { schema, wrapped } = toolSchema(skill.input);
-      return {
-        name,
-        description: skill.description || `Runs the skill ${skill.id}`,
-        inputSchema: schema,
-        execute: async (args: unknown, { toolCallId }: { toolCallId: string }) => {
-          const input = wrapped ? (args as { input: unknown }).input : args;
-          const call = await runSkill(skill, input, options);
-          options.onCall({ tool: name, ...call }, toolCallId);
-          return call.status === 'completed'
-            ? call.output
-            : {
-                status: call.status,
-                error: call.error,
-                ...(call.output === undefined ? {} : { output: call.output }),
-              };
-        },
-      };
-    });
+  return skillsAsTools(skills, FUNCTION_NAME, taken).map(
+    ({ skill, name, description, inputSchema, wrappedInput }) => ({
+      name,
+      description,
+      inputSchema,
+      execute: async (args: unknown, { toolCallId }: { toolCallId: string }) => {
+        const input = wrappedInput ? (args as { input: unknown }).input : args;
+        const call = await runSkill(skill, input, options);
+        options.onCall({ tool: name, ...call }, toolCallId);
+        return call.status === 'completed'
+          ? call.output
+          : {
+              status: call.status,
+              error: call.error,
+              ...(call.output === undefined ? {} : { output: call.output }),
+            };
+      },
+    }),
+  );
 }
 
 async function runSkill(

@@ -2,7 +2,7 @@ import { SkeinError } from '../errors/index.js';
 
 // An experiment as it is stored: its columns (model × skill variant), its cases and one cell per case ×
 // column × trial, each cell linking the run it made (docs/eval.md). The store port is here; SQLite,
-// PostgreSQL and memory implement it in src/store/experiments.
+// PostgreSQL and memory implement it in src/evals/stores.
 
 /** What a column runs besides its model: the skill as loaded, no skill, or the skill at another version. */
 export type ColumnVariant =

@@ -6,7 +6,7 @@ export { readExperiment, type StoredExperiment } from './read-experiment.js';
 export { deltasBetween, deltasWithin, hasRegression, type CaseDelta } from './compare.js';
 export { junitReport } from './reports/junit.js';
 export { markdownReport } from './reports/markdown.js';
-export { openExperimentStore } from '../store/experiments/open.js';
+export { openExperimentStore } from './stores/open.js';
 export {
   ExperimentAmbiguous,
   type AssertionResult,

@@ -4,7 +4,7 @@ import { createLlmService, openHost, type Host } from '../host/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import { isoNow, Runtime } from '../runtime/index.js';
 import { errorsIn, loadPaths } from '../skills/index.js';
-import { openExperimentStore } from '../store/experiments/open.js';
+import { openExperimentStore } from './stores/open.js';
 import type { Skill } from '../ir/skill.js';
 import type {
   CellRecord,

@@ -1,5 +1,6 @@
 import {
   followRun,
+  runNotFound,
   type RunListener,
   type RunRecord,
   type RunResult,
@@ -41,7 +42,7 @@ export async function awaitRun(
     const events = followRun(store, runId, { after: options.after, wake, pollMs, waitForTakeover: true });
     for await (const { event } of events) options.onEvent?.(event);
     const run = await store.getRun(runId);
-    if (!run) throw new Error(`run ${runId} is no longer in the store`);
+    if (!run) throw runNotFound(runId);
     return resultOf(run);
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

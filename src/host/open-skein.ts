@@ -7,6 +7,7 @@ import type { SkillSession } from '../code/modules/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { LibrarySkillService, resolveSkill } from '../skills/index.js';
+import { SkeinError } from '../errors/index.js';
 import {
   anyWake,
   type FollowedEvent,
@@ -218,8 +219,9 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     async work(concurrency) {
       const q = await queued();
       if (!q)
-        throw new Error(
-          'skein: runs are queued for workers only with a PostgreSQL store (store: postgres://…)',
+        throw new SkeinError(
+          'worker_needs_postgres',
+          'runs are queued for workers only with a PostgreSQL store (store: postgres://…)',
         );
       return startWorker(await runtime(), q, concurrency, options.onWorkerLog);
     },

@@ -1,10 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { toolSchema } from '../chat/index.js';
 import type { JsonSchema } from '../ir/schema.js';
 import type { Skill } from '../ir/skill.js';
+import { MCP_NAME, skillsAsTools, toolSchema } from '../ir/skill-tool.js';
 import { CHUNK_TOOL_NAME } from '../documents/index.js';
 import { isPureSkill } from './pure-skill.js';
-import { mcpToolName } from './tool-name.js';
 
 /** An executable skill as an MCP tool, and how its arguments and output map to the skill's. */
 export interface SkillTool {
@@ -20,29 +19,27 @@ export interface SkillTool {
 export const RESERVED_NAMES = ['skein_resume', CHUNK_TOOL_NAME];
 
 /**
- * One tool per executable skill (the highest version of each id; skills that run only when named by
- * another are left out): named from the id, with the description, the input and output schemas, and
- * read-only and idempotent hints on skills that touch nothing outside their run.
+ * One tool per executable skill (`skillsAsTools` over the highest version of each id, with MCP's
+ * names), with its output schema, and read-only and idempotent hints on skills that touch nothing
+ * outside their run.
  */
 export function skillTools(latest: readonly Skill[]): SkillTool[] {
   const byId = new Map(latest.map((s) => [s.id, s]));
-  const taken = new Set(RESERVED_NAMES);
-  return latest
-    .filter((s) => s.graph && !s.planning?.internal)
-    .map((skill) => {
-      const input = toolSchema(skill.input);
+  return skillsAsTools(latest, MCP_NAME, new Set(RESERVED_NAMES)).map(
+    ({ skill, name, description, inputSchema, wrappedInput }) => {
       const output = objectSchema(skill.output);
       const pure = isPureSkill(skill, byId);
       const tool: Tool = {
-        name: mcpToolName(skill.id, taken),
+        name,
         title: `${skill.id}@${skill.version}`,
-        description: skill.description || `Runs the skill ${skill.id}`,
-        inputSchema: withoutDialect(input.schema) as Tool['inputSchema'],
+        description,
+        inputSchema: withoutDialect(inputSchema) as Tool['inputSchema'],
         outputSchema: withoutDialect(output.schema) as Tool['outputSchema'],
         ...(pure ? { annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } } : {}),
       };
-      return { skill, tool, wrappedInput: input.wrapped, wrappedOutput: output.wrapped };
-    });
+      return { skill, tool, wrappedInput, wrappedOutput: output.wrapped };
+    },
+  );
 }
 
 /** The output schema as MCP wants it (an object), wrapping any other shape as `{output}`. */

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ServerEnv } from './openapi-app.js';
+import { MCP_NAME, toolName } from '../ir/skill-tool.js';
 import { SKEIN_VERSION } from '../version.js';
 import type { SkillCatalog } from './skill-catalog.js';
 
@@ -12,7 +13,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 /** A component name made of the characters OpenAPI allows in one. */
 function componentName(id: string, part: 'input' | 'output'): string {
-  return `${id.replace(/[^A-Za-z0-9_.-]/g, '_')}.${part}`;
+  return `${toolName(id, MCP_NAME)}.${part}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { PostgresExperimentStore } from '../../../src/store/experiments/postgres.js';
+import { PostgresExperimentStore } from '../../../src/evals/stores/postgres.js';
 import { experimentStoreSuite } from '../../helpers/experiment-store-suite.js';
 import { createDatabase, postgresAvailable } from '../../helpers/postgres.js';
 

@@ -1,24 +1,34 @@
 // The layering of src/, checked on the import graph rather than remembered (README, "Design").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 const SRC = new URL('../../../src', import.meta.url).pathname;
 
-/** Folders that face users: they go through the library, the host and the runtime's index. New ones are added here by name. */
-const SURFACES = ['cli', 'server', 'mcp', 'web', 'worker', 'playground'];
-/** The bottom of the house: what each may import besides itself. */
-const BELOW: Record<string, readonly string[]> = {
-  errors: [],
-  ir: ['errors'],
-  expr: ['ir', 'errors'],
-  schema: ['ir', 'errors'],
-  runtime: ['ir', 'expr', 'schema', 'errors'],
-  'dialects/kit': ['ir', 'text', 'errors'],
-  text: [],
-};
+/**
+ * Every top-level folder of src (and the two files at its root), bottom to top. An import goes down
+ * the ranks or stays in its folder; folders of one rank do not import each other. A new folder is
+ * given a rank here (a test refuses one without).
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['errors', 'text', 'version.ts'],
+  ['ir', 'memory'],
+  ['expr', 'schema', 'tokens'],
+  ['runtime', 'config', 'dialects'],
+  ['models', 'planner', 'code', 'skills', 'store', 'trace'],
+  ['routing', 'graph', 'documents', 'tools', 'distribution'],
+  ['host', 'chat'],
+  ['skill-tests'],
+  ['evals'],
+  ['index.ts'],
+  ['mcp', 'server'],
+  ['cli'],
+];
+const RANK = new Map(LAYERS.flatMap((names, rank) => names.map((n) => [n, rank] as const)));
+/** Folders that face users: they go through the library, the host and the runtime's index. */
+const SURFACES = ['cli', 'server', 'mcp'];
 /** The features, between the host and the surfaces: surfaces use them through their index. */
 const FEATURES = ['chat', 'planner', 'routing', 'documents', 'graph', 'skill-tests', 'evals', 'trace'];
 /**
@@ -29,6 +39,8 @@ const FEATURES = ['chat', 'planner', 'routing', 'documents', 'graph', 'skill-tes
 const ROUTING_MAY = ['ir', 'runtime', 'planner', 'text'];
 /** What a dialect front end may import besides itself. */
 const FRONT_END_MAY = ['ir', 'expr', 'schema', 'tokens', 'dialects/kit', 'dialects', 'errors'];
+/** What the front ends' kit may import. */
+const KIT_MAY = ['ir', 'text', 'errors'];
 /** Folders whose insides are theirs: others import their index.ts only. */
 const SEALED = ['runtime', 'skills', 'routing', 'trace'];
 
@@ -57,10 +69,10 @@ function importGraph(): Edge[] {
   return edges;
 }
 
-/** The folder a file belongs to for the rules: `dialects/<dialect>` for front ends, else its top folder ('' at the root). */
+/** The folder a file belongs to for the rules: `dialects/<dialect>` for front ends, else its top folder (or the file at the root). */
 function area(path: string): string {
   const parts = path.split('/');
-  if (parts.length === 1) return '';
+  if (parts.length === 1) return path;
   if (parts[0] === 'dialects') return parts.length > 2 ? `dialects/${parts[1]}` : 'dialects';
   return parts[0];
 }
@@ -70,12 +82,45 @@ const edges = importGraph();
 const crossing = edges.filter((e) => area(e.from) !== area(e.to));
 const show = (list: Edge[]) => list.map((e) => `${e.from} → ${e.to}`).join('\n');
 
-test('ir, expr, schema, runtime, text and the front ends’ kit import nothing above them', () => {
-  const upward = crossing.filter((e) => {
-    const allowed = BELOW[area(e.from)];
-    return allowed && !allowed.includes(area(e.to));
+/** The rank of the top folder a file is in. */
+const rankOf = (path: string) => RANK.get(path.split('/')[0]);
+
+test('every top-level folder of src has a rank, and every folder the rules name exists', () => {
+  const present = readdirSync(SRC, { withFileTypes: true })
+    .filter((e) => e.isDirectory() || e.name.endsWith('.ts'))
+    .map((e) => e.name);
+  assert.deepEqual(
+    present.filter((n) => !RANK.has(n)),
+    [],
+    'give each new folder a rank in LAYERS',
+  );
+  const named = [
+    ...RANK.keys(),
+    ...SURFACES,
+    ...FEATURES,
+    ...ROUTING_MAY,
+    ...FRONT_END_MAY,
+    ...KIT_MAY,
+    ...SEALED,
+  ];
+  assert.deepEqual(
+    [...new Set(named)].filter((n) => !existsSync(join(SRC, n))),
+    [],
+    'a rule names a folder that is gone',
+  );
+});
+
+test('every import goes down the ranks or stays in its folder', () => {
+  const upward = edges.filter((e) => {
+    const [from, to] = [e.from.split('/')[0], e.to.split('/')[0]];
+    return from !== to && !(rankOf(e.to)! < rankOf(e.from)!);
   });
   assert.equal(show(upward), '');
+});
+
+test('the front ends’ kit imports only ir, text and errors', () => {
+  const wrong = crossing.filter((e) => area(e.from) === 'dialects/kit' && !KIT_MAY.includes(area(e.to)));
+  assert.equal(show(wrong), '');
 });
 
 test('a front end imports no other front end and no surface; others use a front end through its index', () => {
@@ -100,7 +145,7 @@ test('the router reads IR skills and the runtime’s ports only, and only surfac
   const wrong = crossing.filter(
     (e) =>
       (area(e.from) === 'routing' && !ROUTING_MAY.includes(area(e.to))) ||
-      (area(e.to) === 'routing' && ![...SURFACES, ...FEATURES, ''].includes(area(e.from))),
+      (area(e.to) === 'routing' && ![...SURFACES, ...FEATURES, 'index.ts'].includes(area(e.from))),
   );
   assert.equal(show(wrong), '');
 });

@@ -41,7 +41,7 @@ const LOADED_ON_FIRST_USE = [
   'src/trace/otlp-export.ts',
   'src/code/python/worker.ts',
   'src/store/postgres/',
-  'src/store/experiments/postgres.ts',
+  'src/evals/stores/postgres.ts',
 ];
 
 test('optional packages are imported (for values) only by the files first use loads', () => {

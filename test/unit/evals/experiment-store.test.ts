@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryExperimentStore } from '../../../src/store/experiments/memory.js';
-import { SqliteExperimentStore } from '../../../src/store/experiments/sqlite.js';
+import { MemoryExperimentStore } from '../../../src/evals/stores/memory.js';
+import { SqliteExperimentStore } from '../../../src/evals/stores/sqlite.js';
 import { experimentStoreSuite } from '../../helpers/experiment-store-suite.js';
 
 test('the memory experiment store keeps experiments and their cells', () =>

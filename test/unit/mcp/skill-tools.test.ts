@@ -6,7 +6,7 @@ import { openSkein } from '../../../src/host/index.js';
 import type { Skill } from '../../../src/ir/skill.js';
 import { formSchema } from '../../../src/mcp/elicit-schema.js';
 import { skillView } from '../../../src/mcp/skill-view.js';
-import { mcpToolName } from '../../../src/mcp/tool-name.js';
+import { FUNCTION_NAME, MCP_NAME, toolName } from '../../../src/ir/skill-tool.js';
 import { ROOT } from '../../helpers/paths.js';
 
 // What the MCP server makes of skills, without a transport: names, hints, forms, resources.
@@ -21,12 +21,22 @@ async function fixtureSkills(paths: string[]): Promise<Skill[]> {
 
 test('tool names keep [A-Za-z0-9_.-], make the rest _, and never collide (with Skein’s own either)', () => {
   const taken = new Set(['skein_resume']);
+  const mcpToolName = (id: string, names: Set<string>) => toolName(id, MCP_NAME, names);
   assert.equal(mcpToolName('order/confirm v2', taken), 'order_confirm_v2');
   assert.equal(mcpToolName('order:confirm.v2', taken), 'order_confirm.v2');
   assert.equal(mcpToolName('order_confirm.v2', taken), 'order_confirm.v2_2');
   assert.equal(mcpToolName('skein resume', taken), 'skein_resume_2');
   assert.equal(mcpToolName('报表', taken), '__');
   assert.equal(mcpToolName('x'.repeat(200), taken).length, 128);
+});
+
+test('one sanitiser, two rules: chat function names drop the dot and stop at 64 characters', () => {
+  const taken = new Set<string>();
+  assert.equal(toolName('order:confirm.v2', FUNCTION_NAME, taken), 'order_confirm_v2');
+  assert.equal(toolName('order confirm v2', FUNCTION_NAME, taken), 'order_confirm_v2_2');
+  assert.equal(toolName('y'.repeat(100), FUNCTION_NAME, taken).length, 64);
+  assert.equal(toolName('y'.repeat(100), FUNCTION_NAME, taken), `${'y'.repeat(62)}_2`);
+  assert.equal(toolName('a b', MCP_NAME), 'a_b', 'without taken names it only sanitises');
 });
 
 test('an await schema becomes a form when its fields are flat; optional fields keep their one type', () => {

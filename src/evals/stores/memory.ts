@@ -4,7 +4,7 @@ import {
   type ExperimentPage,
   type ExperimentRecord,
   type ExperimentStore,
-} from '../../evals/experiment.js';
+} from '../experiment.js';
 
 /** Experiments kept in memory (the `memory` store): nothing survives the process. */
 export class MemoryExperimentStore implements ExperimentStore {

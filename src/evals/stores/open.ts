@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { SkeinConfig } from '../../config/config.js';
-import type { ExperimentStore } from '../../evals/experiment.js';
+import type { ExperimentStore } from '../experiment.js';
 import { importOptional } from '../../ir/optional-packages.js';
 
 /** The experiment store beside the configured run store: the same SQLite file, PostgreSQL database, or memory. */

@@ -7,7 +7,7 @@ import {
   type ExperimentPage,
   type ExperimentRecord,
   type ExperimentStore,
-} from '../../evals/experiment.js';
+} from '../experiment.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS experiments (

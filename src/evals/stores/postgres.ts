@@ -5,7 +5,7 @@ import {
   type ExperimentPage,
   type ExperimentRecord,
   type ExperimentStore,
-} from '../../evals/experiment.js';
+} from '../experiment.js';
 
 /** Tables of their own in the run store's `skein` schema, created when missing (under a lock, as several processes may open at once). */
 const SCHEMA = `
