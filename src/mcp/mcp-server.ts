@@ -20,7 +20,7 @@ import {
 } from '../documents/index.js';
 import { SKEIN_VERSION } from '../version.js';
 import { CATALOG_URI } from './catalog.js';
-import { driveRun, type CallExtra } from './drive-run.js';
+import { runForToolCall, type CallExtra } from './run-for-call.js';
 import type { LiveSkills } from './live-skills.js';
 import { completeDocArgument, DOC_TEMPLATES } from './resource-templates.js';
 import type { SkillTool } from './skill-tools.js';
@@ -102,8 +102,9 @@ export function createSkillServer(options: SkillServerOptions): Server {
     const input = entry.wrappedInput ? args.input : args;
     const graph = entry.skill.graph!;
     const total = graph.nodes.some((n) => n.kind === 'route') ? undefined : graph.nodes.length;
-    return settle(
-      () => driveRun({ skein, server, extra, stopping }, (o) => skein.run(entry.skill, input, o), total),
+    return toolResult(
+      () =>
+        runForToolCall({ skein, server, extra, stopping }, (o) => skein.run(entry.skill, input, o), total),
       entry.wrappedOutput,
     );
   }
@@ -126,13 +127,16 @@ export function createSkillServer(options: SkillServerOptions): Server {
     }
     const entry = run && (await skills.current()).tools.find((t) => t.skill.id === run.skill.id);
     const id = run?.id ?? runId;
-    return settle(
-      () => driveRun({ skein, server, extra, stopping }, (o) => skein.resume(id, input, o)),
+    return toolResult(
+      () => runForToolCall({ skein, server, extra, stopping }, (o) => skein.resume(id, input, o)),
       entry?.wrappedOutput ?? false,
     );
   }
 
-  async function settle(call: () => ReturnType<typeof driveRun>, wrapped: boolean): Promise<CallToolResult> {
+  async function toolResult(
+    call: () => ReturnType<typeof runForToolCall>,
+    wrapped: boolean,
+  ): Promise<CallToolResult> {
     try {
       return runToolResult(await call(), { wrapped, root });
     } catch (e) {

@@ -81,7 +81,7 @@ export class Session {
       onEvent: action.listen,
       signal: this.options.signal,
     });
-    const stop = this.settle(result, pending.skill, turn, action.last());
+    const stop = this.takeResult(result, pending.skill, turn, action.last());
     return stop ?? this.continueTurn(this.message, turn, [pending.skill]);
   }
 
@@ -111,14 +111,14 @@ export class Session {
         { ...this.state, message },
         { onEvent: action.listen, signal: o.signal },
       );
-      const stop = this.settle(result, skill.id, turn, action.last());
+      const stop = this.takeResult(result, skill.id, turn, action.last());
       if (stop) return stop;
     }
     return turn;
   }
 
   /** Takes in a run's result; returns the turn when it ends here. */
-  private settle(
+  private takeResult(
     result: RunResult,
     skill: string,
     turn: TurnResult,

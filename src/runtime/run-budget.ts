@@ -47,8 +47,8 @@ export class RunBudget {
     if (node.kind === 'llm') (this.llmPending ??= new Set()).add(node);
   }
 
-  /** Forgets a model node's pending call once the node settles. */
-  settle(node: Node): void {
+  /** Forgets a model node's pending call once the node has ended. */
+  nodeEnded(node: Node): void {
     this.llmPending?.delete(node);
   }
 

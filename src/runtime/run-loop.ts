@@ -146,7 +146,7 @@ export class RunLoop {
         undefined,
       );
       if (!(outcome instanceof Promise) && 'output' in outcome)
-        this.settleRun({ kind: 'completed', output: outcome.output });
+        this.endRun({ kind: 'completed', output: outcome.output });
     } catch (e) {
       this.fail(nodeFailure(e, node));
     }
@@ -189,7 +189,7 @@ export class RunLoop {
     void work
       .catch((e) => this.fail(nodeFailure(e, node)))
       .finally(() => {
-        this.budget.settle(node);
+        this.budget.nodeEnded(node);
         this.running--;
         this.wake?.();
       });
@@ -266,7 +266,7 @@ export class RunLoop {
       this.scheduler.stop(i, 'awaiting');
       const record: NodeRecord = { node: node.id, status: 'awaiting', writes: [] };
       if (outcome.childRunId) record.childRunId = outcome.childRunId;
-      this.settleRun({ kind: 'awaiting', request: outcome.await, record });
+      this.endRun({ kind: 'awaiting', request: outcome.await, record });
       this.o.sink.emit({ type: 'awaiting', request: outcome.await });
       return;
     }
@@ -281,11 +281,11 @@ export class RunLoop {
     this.committer.keep(record, answered || EFFECTFUL.has(node.kind));
     this.writes[i] = record.writes;
     this.scheduler.decide(i, 'done', record.chosen);
-    if ('output' in outcome) this.settleRun({ kind: 'completed', output: outcome.output });
+    if ('output' in outcome) this.endRun({ kind: 'completed', output: outcome.output });
   }
 
   /** Decides the run's outcome (a pause gives way to a later end); a final one stops what is in flight. */
-  private settleRun(next: Outcome): void {
+  private endRun(next: Outcome): void {
     const o = (this.outcome = decide(this.outcome, next));
     // Steps stopped by a run that failed for a reason of its own (the store, a budget) say that reason.
     if (isFinal(o))
@@ -293,6 +293,6 @@ export class RunLoop {
   }
 
   private fail(failure: RunFailure): void {
-    this.settleRun({ kind: 'failed', error: failure.toRunError() });
+    this.endRun({ kind: 'failed', error: failure.toRunError() });
   }
 }

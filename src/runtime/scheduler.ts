@@ -36,9 +36,9 @@ export class Scheduler {
     for (let i = 0; i < n; i++)
       for (const p of plan.preds[i]) if (!isDecided(this.status[p])) this.undecided[i]++;
     // The nodes whose predecessors are all decided now (the entry, or where the records leave off), in
-    // topological order; nodes they decide in turn are released by `settled`, never twice.
+    // topological order; nodes they decide in turn are released by `releaseSuccessors`, never twice.
     const start = plan.order.filter((i) => this.status[i] === 'pending' && this.undecided[i] === 0);
-    for (const i of start) if (this.release(i) === 'dead') this.settled(i);
+    for (const i of start) if (this.release(i) === 'dead') this.releaseSuccessors(i);
   }
 
   /** The next ready node (it is `running` from now on), or undefined when none is ready. */
@@ -52,7 +52,7 @@ export class Scheduler {
   decide(i: number, status: 'done' | 'skipped', chosen?: readonly string[]): void {
     this.status[i] = status;
     this.chosen[i] = chosen;
-    this.settled(i);
+    this.releaseSuccessors(i);
   }
 
   /** Marks a node that stopped undecided (`failed`, or `awaiting` a person): its successors never start. */
@@ -61,7 +61,7 @@ export class Scheduler {
   }
 
   /** Lowers the counts of `i`'s successors; those that reach zero are released (iteratively: dead chains may be long). */
-  private settled(first: number): void {
+  private releaseSuccessors(first: number): void {
     const stack = [first];
     while (stack.length) {
       const i = stack.pop()!;

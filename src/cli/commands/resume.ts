@@ -2,7 +2,7 @@ import { parseCommandArgs } from '../args.js';
 import { resumeSpec } from '../specs/resume.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
-import { driveRun } from './drive-run.js';
+import { runInTerminal } from './run-in-terminal.js';
 
 /** `skein resume RUN_ID [--input JSON|@file.json]` (RUN_ID or a unique prefix): answers a paused run (or continues one whose process died). */
 export async function resumeCommand(argv: string[]): Promise<number> {
@@ -10,5 +10,7 @@ export async function resumeCommand(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('resume needs exactly one RUN_ID');
   const json = Boolean(values.json);
   const input = readInputArg(values.input);
-  return driveRun({ json, model: values.model }, (skein, run) => skein.resume(positionals[0], input, run));
+  return runInTerminal({ json, model: values.model }, (skein, run) =>
+    skein.resume(positionals[0], input, run),
+  );
 }

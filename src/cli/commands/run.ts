@@ -3,7 +3,7 @@ import { parseCommandArgs } from '../args.js';
 import { runSpec } from '../specs/run.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
-import { driveRun } from './drive-run.js';
+import { runInTerminal } from './run-in-terminal.js';
 
 /** `skein run SKILL`: runs a skill until it completes, pauses for a person, or fails. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -18,7 +18,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     const json = Boolean(values.json);
     // The router (and its stemmer and stop words) loads only for --route.
     const { runRouted } = await import('./run-routed.js');
-    return driveRun({ json, model: values.model }, (skein, run) =>
+    return runInTerminal({ json, model: values.model }, (skein, run) =>
       runRouted(skein, request, given as Record<string, unknown>, { json, model: values.model, run }),
     );
   }
@@ -27,7 +27,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);
   const input = readInputArg(values.input) ?? {};
   const json = Boolean(values.json);
-  return driveRun({ json, model: values.model }, async (skein, run) =>
+  return runInTerminal({ json, model: values.model }, async (skein, run) =>
     skein.run(await skein.skills.resolve(positionals[0], { dialect }), input, run),
   );
 }

@@ -8,7 +8,7 @@ import { reportRefusal, reportResult } from './report.js';
  * Opens a Skein, runs `work` (a start or a resume) with the live view on a terminal and Ctrl-C as
  * cancellation, prints the result or the refusal, closes it, and returns the exit code.
  */
-export async function driveRun(
+export async function runInTerminal(
   options: { json: boolean; model?: string },
   work: (skein: Skein, run: RunOptions) => Promise<RunResult>,
 ): Promise<number> {

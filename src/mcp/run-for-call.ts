@@ -26,7 +26,7 @@ export interface CallContext {
  * elicitation (a form of the await's schema) when the client supports it, then the same run goes on.
  * A declined or cancelled form, or an await a form cannot ask, returns the pause itself.
  */
-export async function driveRun(
+export async function runForToolCall(
   { skein, server, extra, stopping }: CallContext,
   begin: (options: RunOptions) => Promise<RunResult>,
   total?: number,
