@@ -1,11 +1,10 @@
-import type { ArithmeticOperator, ComparisonOperator, Expr, PathExpr, Segment } from '../ast.js';
+import type { ArithmeticOperator, ComparisonOperator, Expr } from '../ast.js';
 import { built } from '../depth.js';
 import type { Scanner } from './scanner.js';
 import { parseStringLiteral } from '../string-literal.js';
+import { call, ESCAPES, INDEX, parseIndex, parsePath } from './path-parser.js';
 
 const KEYWORDS: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null };
-const INDEX = /^(?:0|[1-9]\d*)$/;
-const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
 const COMPARISONS: readonly ComparisonOperator[] = ['==', '!=', '<=', '>=', '<', '>'];
 const VALUE = 'a variable, a number, a quoted string, true, false, null, [list], {object} or a function call';
 
@@ -223,51 +222,6 @@ function parseMembers(sc: Scanner, value: Expr): Expr {
   }
 }
 
-/** A path from its root name: `.name`, `.0`, `[0]`, `["key"]`, `[other.path]`. */
-function parsePath(sc: Scanner, start: number): PathExpr {
-  const root = sc.take(sc.nameLength());
-  const segments: Segment[] = [];
-  for (;;) {
-    if (sc.at('.')) {
-      const length = sc.nameLength(sc.pos + 1);
-      if (!length) sc.fail(`expected a field name after "${sc.source.slice(start, sc.pos + 1)}"`, sc.pos + 1);
-      sc.pos++;
-      const key = sc.take(length);
-      segments.push(INDEX.test(key) ? { kind: 'index', index: Number(key) } : { kind: 'field', name: key });
-    } else if (sc.at('[')) segments.push(parseIndex(sc));
-    else break;
-  }
-  if (sc.at('(')) {
-    const method = segments.at(-1);
-    sc.fail(
-      `${sc.source.slice(start, sc.pos)}(…) is a method call, which Inja does not have; call a function instead, e.g. upper(name), length(items), first(items), join(items, ", ")${method?.kind === 'field' && method.name === 'split' ? ', or split text in a codelet' : ''}`,
-      start,
-      sc.pos + 1 - start,
-    );
-  }
-  return { kind: 'path', root, segments, start, end: sc.pos };
-}
-
-function parseIndex(sc: Scanner): Segment {
-  const open = sc.pos++;
-  sc.skipSpace();
-  let segment: Segment;
-  const c = sc.peek();
-  if (c === '"' || c === "'")
-    segment = { kind: 'field', name: String(parseStringLiteral(sc, ESCAPES).value) };
-  else if (sc.numberLength() && INDEX.test(sc.source.slice(sc.pos, sc.pos + sc.numberLength())))
-    segment = { kind: 'index', index: Number(sc.take(sc.numberLength())) };
-  else if (sc.nameLength() && !/\d/.test(c))
-    segment = { kind: 'variable-index', index: parsePath(sc, sc.pos) };
-  else
-    return sc.fail(
-      `an index is a whole number, a quoted key or a variable, e.g. items[0], user["name"] or items[i]; found ${sc.describeNext()}`,
-    );
-  sc.skipSpace();
-  if (!sc.eat(']')) sc.fail(`[ is not closed: add ] after the index (found ${sc.describeNext()})`, open);
-  return segment;
-}
-
 /** `(a, b)` after a function name. */
 function parseArguments(sc: Scanner): Expr[] {
   const open = sc.pos++;
@@ -286,26 +240,6 @@ function parseArguments(sc: Scanner): Expr[] {
         sc.done ? open : sc.pos,
       );
   }
-}
-
-function call(name: string, args: Expr[], start: number, end: number): Expr {
-  // exists("a.b") names a variable: it becomes the path, which the function may find missing.
-  if (
-    name === 'exists' &&
-    args.length === 1 &&
-    args[0].kind === 'literal' &&
-    typeof args[0].value === 'string'
-  ) {
-    const text = args[0].value;
-    const steps = text.replace(/^\$\./, '').split('.');
-    if (steps.every((s) => s.length > 0)) {
-      const segments: Segment[] = steps
-        .slice(1)
-        .map((s) => (INDEX.test(s) ? { kind: 'index', index: Number(s) } : { kind: 'field', name: s }));
-      args = [{ kind: 'path', root: steps[0], segments, start: args[0].start, end: args[0].end }];
-    }
-  }
-  return { kind: 'call', name, args, start, end };
 }
 
 function parseList(sc: Scanner): Expr {
