@@ -14,6 +14,8 @@ export interface Found {
   whole: boolean;
   dialect: string;
   skills: { id: string; version: string }[];
+  /** Its first skill's description. */
+  description: string;
   /** Its files, relative to `from`'s folder, with `/`, sorted. */
   files: string[];
   /** Files that are code (scripts/, or a code extension): shown, never run. */
@@ -58,6 +60,7 @@ export async function findSkills(root: string): Promise<Findings> {
       whole: isFolder,
       dialect: unit.dialect ?? unit.skills[0].dialect,
       skills: unit.skills.map((s) => ({ id: s.id, version: s.version })),
+      description: unit.skills[0].description,
       files,
       scripts: files.filter((f) => f.startsWith('scripts/') || CODE.test(f)),
       tools: toolsOf(unit.skills),

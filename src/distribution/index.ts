@@ -6,3 +6,15 @@ export { readLock, LOCK_FILE, type Lock, type LockEntry } from './lock.js';
 export { applyAdd, installFromLock, planAdd, removeSkills, type AddPlan, type Project } from './install.js';
 export { applyUpdate, planUpdate, type SkillUpdate } from './update.js';
 export type { Found } from './find-skills.js';
+export {
+  discoveryIndex,
+  indexName,
+  packSkill,
+  publishSkills,
+  INDEX_VERSION,
+  type DiscoveryIndex,
+  type IndexEntry,
+  type PackedSkill,
+  type Publication,
+} from './publish.js';
+export { findSkills } from './find-skills.js';

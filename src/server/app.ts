@@ -16,6 +16,7 @@ import { routeRoutes } from './routes/route.js';
 import { runRoutes } from './routes/runs.js';
 import { skillRoutes } from './routes/skills.js';
 import { validateRoutes } from './routes/validate.js';
+import { wellKnownSkillRoutes } from './routes/well-known.js';
 import { RunHub } from './run-hub.js';
 import type { Skein } from '../host/index.js';
 import { SKEIN_VERSION } from '../version.js';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.use('/v1/*', readBody(options.bodyLimit));
   app.use('/v1/*', (c, next) => (c.req.path === '/v1/health' ? next() : requireToken(c, next)));
   app.use('/openapi.json', requireToken);
+  app.use('/.well-known/*', requireToken);
 
   app.route('/v1', healthRoutes(SKEIN_VERSION));
   app.route('/v1', skillRoutes(catalog));
@@ -109,6 +111,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', routeRoutes(catalog, skein));
   app.route('/v1', diagnosticRoutes(catalog, root));
   app.route('/v1', experimentRoutes(experiments, root));
+  app.route('/', wellKnownSkillRoutes(skein.config.skillsPath));
   app.route('/', webRoutes(options.webDir ?? findWebAssets()));
 
   let doc: Promise<OpenApiDocument> | undefined;

@@ -13,6 +13,7 @@ import { initSpec } from './init.js';
 import { inspectSpec } from './inspect.js';
 import { listSpec } from './list.js';
 import { mcpSpec } from './mcp.js';
+import { packSpec } from './pack.js';
 import { resumeSpec } from './resume.js';
 import { routeSpec } from './route.js';
 import { runSpec } from './run.js';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   { ...installSpec, load: async () => (await import('../commands/install.js')).installCommand },
   { ...updateSpec, load: async () => (await import('../commands/update.js')).updateCommand },
   { ...removeSpec, load: async () => (await import('../commands/remove.js')).removeCommand },
+  { ...packSpec, load: async () => (await import('../commands/pack.js')).packCommand },
   { ...testSpec, load: async () => (await import('../commands/test.js')).testCommand },
   { ...evalSpec, load: async () => (await import('../commands/eval.js')).evalCommand },
   { ...docsSpec, load: async () => (await import('../commands/docs.js')).docsCommand },

@@ -273,6 +273,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/.well-known/agent-skills/{archive}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A skill's files as a tar.gz archive (`<name>.tar.gz`, the index's `package`) */
+    get: operations['getAgentSkillArchive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/agent-skills/{name}/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One file of a published skill (`path` may hold slashes: the index's `files`) */
+    get: operations['getAgentSkillFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/agent-skills/index.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Agent Skills discovery index (v0.2.0) of the Agent Skills folders of the skills path */
+    get: operations['getAgentSkillsIndex'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -928,6 +979,24 @@ export interface components {
       msDelta: number;
       costDelta?: number;
     };
+    AgentSkillsIndex: {
+      /** @example 0.2.0 */
+      version: string;
+      skills: {
+        name: string;
+        description: string;
+        /** @description the skill-level digest of its files */
+        digest: string;
+        files: {
+          path: string;
+          digest: string;
+        }[];
+        package: {
+          url: string;
+          digest: string;
+        };
+      }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -988,6 +1057,7 @@ export type ExperimentResult = components['schemas']['ExperimentResult'];
 export type ExperimentCell = components['schemas']['ExperimentCell'];
 export type AssertionResult = components['schemas']['AssertionResult'];
 export type ExperimentDelta = components['schemas']['ExperimentDelta'];
+export type AgentSkillsIndex = components['schemas']['AgentSkillsIndex'];
 export type $defs = Record<string, never>;
 export interface operations {
   getHealth: {
@@ -1625,6 +1695,89 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAgentSkillArchive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        archive: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the archive */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/gzip': string;
+        };
+      };
+      /** @description no such skill */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAgentSkillFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+        path: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description no such skill or file */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAgentSkillsIndex: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the index */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentSkillsIndex'];
         };
       };
     };
