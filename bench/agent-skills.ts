@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptionsWithStringEncoding } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,9 +53,11 @@ function timeCommand(args: string[], runs: number): { wall: number; cpu: number 
     const t0 = performance.now();
     // /usr/bin/time reports the child's CPU time; without it only wall time is known.
     const timed = existsSync('/usr/bin/time');
+    // The report goes nowhere: thousands of lines of warnings would overflow a pipe's buffer.
+    const options: SpawnSyncOptionsWithStringEncoding = { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] };
     const r = timed
-      ? spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, BIN, ...args], { encoding: 'utf8' })
-      : spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+      ? spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, BIN, ...args], options)
+      : spawnSync(process.execPath, [BIN, ...args], options);
     const wall = (performance.now() - t0) / 1000;
     if (r.status !== 0 && r.status !== 1) throw new Error(`skein ${args[0]} failed: ${r.stderr}`);
     const [user, sys] = timed ? r.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) : [NaN, NaN];
