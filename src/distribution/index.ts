@@ -18,3 +18,4 @@ export {
   type Publication,
 } from './publish.js';
 export { findSkills } from './find-skills.js';
+export { skillFrontmatter } from './frontmatter.js';

@@ -1,5 +1,6 @@
 import type { SkeinSkills } from '../host/index.js';
 import { skillView, viewChanges, type SkillView } from './skill-view.js';
+import { servedSkills, type ServedSkill } from './skills-extension.js';
 
 type Listener = (changed: { tools: boolean; resources: boolean }) => void;
 
@@ -10,13 +11,23 @@ type Listener = (changed: { tools: boolean; resources: boolean }) => void;
  */
 export class LiveSkills {
   private view: Promise<SkillView> | undefined;
+  private served: Promise<ServedSkill[]> | undefined;
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly skills: Pick<SkeinSkills, 'list' | 'reload'>) {}
+  /** `skillsPath`: the folders whose SKILL.md folders the skills extension serves (none: it serves none). */
+  constructor(
+    private readonly skills: Pick<SkeinSkills, 'list' | 'reload'>,
+    private readonly skillsPath: readonly string[] = [],
+  ) {}
 
   /** The current view, read on first use. */
   current(): Promise<SkillView> {
     return (this.view ??= this.skills.list().then(skillView));
+  }
+
+  /** The skills the MCP skills extension serves (SEP-2640), read on first use. */
+  skillFiles(): Promise<ServedSkill[]> {
+    return (this.served ??= servedSkills(this.skillsPath));
   }
 
   /** Walks the skills path again (`SkeinSkills.reload`) and tells the subscribers what changed, if anything. */
@@ -30,7 +41,12 @@ export class LiveSkills {
       return; // a skills folder that cannot be read now: keep what was shown
     }
     this.view = Promise.resolve(next);
+    const digests = (skills: ServedSkill[]) => JSON.stringify(skills.map((s) => s.entry));
+    const servedBefore = this.served && digests(await this.served);
+    this.served = undefined;
     const changed = viewChanges(before, next);
+    if (servedBefore !== undefined && servedBefore !== digests(await this.skillFiles()))
+      changed.resources = true;
     if (changed.tools || changed.resources) for (const listener of this.listeners) listener(changed);
   }
 

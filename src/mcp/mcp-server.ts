@@ -25,6 +25,8 @@ import type { LiveSkills } from './live-skills.js';
 import { completeDocArgument, DOC_TEMPLATES } from './resource-templates.js';
 import type { SkillTool } from './skill-tools.js';
 import { refuse } from './protocol-error.js';
+import { SKILLS_EXTENSION } from './skills-extension.js';
+import { readSkillFile, registerSkillsMethods, skillFileResources } from './skills-methods.js';
 import { refusalResult, runToolResult } from './tool-result.js';
 
 export interface SkillServerOptions {
@@ -76,6 +78,7 @@ export function createSkillServer(options: SkillServerOptions): Server {
         tools: { listChanged: true },
         resources: { listChanged: true },
         completions: {},
+        extensions: { [SKILLS_EXTENSION]: {} },
       },
       instructions: `Each tool runs a skill. Read ${CATALOG_URI} for what they do and for the document skills, whose parts load with load_doc_chunk. A call that pauses answers a runId: continue it with skein_resume.`,
     },
@@ -163,18 +166,26 @@ export function createSkillServer(options: SkillServerOptions): Server {
     }
   }
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: [
-      {
-        uri: CATALOG_URI,
-        name: 'catalog',
-        title: 'Skill catalog',
-        description: 'Every skill of this Skein: the tools and the document skills, in a few lines each',
-        mimeType: 'text/markdown',
-      },
-      ...(await skills.current()).docs.map((d) => d.resource),
-    ],
-  }));
+  registerSkillsMethods(server, skills);
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    // A SKILL.md folder's files as the skills extension serves them (raw bytes) take their URIs.
+    const files = skillFileResources(await skills.skillFiles());
+    const taken = new Set(files.map((f) => f.uri));
+    return {
+      resources: [
+        {
+          uri: CATALOG_URI,
+          name: 'catalog',
+          title: 'Skill catalog',
+          description: 'Every skill of this Skein: the tools and the document skills, in a few lines each',
+          mimeType: 'text/markdown',
+        },
+        ...(await skills.current()).docs.map((d) => d.resource).filter((r) => !taken.has(r.uri)),
+        ...files,
+      ],
+    };
+  });
 
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: DOC_TEMPLATES }));
 
@@ -187,6 +198,8 @@ export function createSkillServer(options: SkillServerOptions): Server {
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params;
+    const file = readSkillFile(await skills.skillFiles(), uri);
+    if (file) return file;
     const view = await skills.current();
     if (uri === CATALOG_URI) return { contents: [{ uri, mimeType: 'text/markdown', text: view.catalog }] };
     // A part's `/` may come encoded from a client that expanded `{part}` rather than `{+part}`.

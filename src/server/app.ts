@@ -17,6 +17,7 @@ import { runRoutes } from './routes/runs.js';
 import { skillRoutes } from './routes/skills.js';
 import { validateRoutes } from './routes/validate.js';
 import { wellKnownSkillRoutes } from './routes/well-known.js';
+import { agentCardRoutes } from './routes/agent-card.js';
 import { RunHub } from './run-hub.js';
 import type { Skein } from '../host/index.js';
 import { SKEIN_VERSION } from '../version.js';
@@ -112,6 +113,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', diagnosticRoutes(catalog, root));
   app.route('/v1', experimentRoutes(experiments, root));
   app.route('/', wellKnownSkillRoutes(skein.config.skillsPath));
+  app.route('/', agentCardRoutes(catalog, options.tokens.length > 0));
   app.route('/', webRoutes(options.webDir ?? findWebAssets()));
 
   let doc: Promise<OpenApiDocument> | undefined;

@@ -15,7 +15,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   if (positionals.length) throw new UsageError('mcp takes no arguments');
   const config = loadConfig();
   const skein = openSkein({ config });
-  const skills = new LiveSkills(skein.skills);
+  const skills = new LiveSkills(skein.skills, config.skillsPath);
   const unwatch = values.watch ? watchSkills(config.skillsPath, skills) : () => undefined;
   const stop = () => void process.stdin.destroy();
   process.once('SIGTERM', stop).once('SIGINT', stop);

@@ -45,7 +45,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     errorLog: write,
   });
   // One library for the API and MCP: --watch reloads it, and MCP clients hear list_changed.
-  const skills = new LiveSkills(skein.skills);
+  const skills = new LiveSkills(skein.skills, config.skillsPath);
   const unwatch = values.watch ? watchSkills(config.skillsPath, skills) : () => undefined;
   const mcp = mcpHttp({
     skein,

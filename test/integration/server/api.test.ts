@@ -327,6 +327,7 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
   const result = await validate(file);
   assert.ok(result.valid, JSON.stringify(result));
   assert.deepEqual(Object.keys(doc.paths).sort(), [
+    '/.well-known/agent-card.json',
     '/.well-known/agent-skills/index.json',
     '/.well-known/agent-skills/{archive}',
     '/.well-known/agent-skills/{name}/{path}',

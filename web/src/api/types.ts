@@ -324,6 +324,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/.well-known/agent-card.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The A2A agent card: every skill (highest version of each id) as an AgentSkill */
+    get: operations['getAgentCard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -997,6 +1014,44 @@ export interface components {
         };
       }[];
     };
+    AgentCard: {
+      protocolVersion: string;
+      name: string;
+      description: string;
+      url: string;
+      documentationUrl: string;
+      version: string;
+      provider: {
+        organization: string;
+        url: string;
+      };
+      capabilities: {
+        streaming: boolean;
+        pushNotifications: boolean;
+        stateTransitionHistory: boolean;
+      };
+      defaultInputModes: string[];
+      defaultOutputModes: string[];
+      securitySchemes?: {
+        [key: string]: {
+          type: string;
+          scheme: string;
+        };
+      };
+      security?: {
+        [key: string]: string[];
+      }[];
+      skills: components['schemas']['AgentSkill'][];
+    };
+    AgentSkill: {
+      id: string;
+      name: string;
+      description: string;
+      tags: string[];
+      examples: string[];
+      inputModes: string[];
+      outputModes: string[];
+    };
   };
   responses: never;
   parameters: never;
@@ -1058,6 +1113,8 @@ export type ExperimentCell = components['schemas']['ExperimentCell'];
 export type AssertionResult = components['schemas']['AssertionResult'];
 export type ExperimentDelta = components['schemas']['ExperimentDelta'];
 export type AgentSkillsIndex = components['schemas']['AgentSkillsIndex'];
+export type AgentCard = components['schemas']['AgentCard'];
+export type AgentSkill = components['schemas']['AgentSkill'];
 export type $defs = Record<string, never>;
 export interface operations {
   getHealth: {
@@ -1778,6 +1835,26 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AgentSkillsIndex'];
+        };
+      };
+    };
+  };
+  getAgentCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the agent card */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentCard'];
         };
       };
     };
