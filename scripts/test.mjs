@@ -2,7 +2,8 @@
 // Runs the test tiers with Node's own test runner through tsx (CONTRIBUTING.md, "Test tiers").
 //   npm test                 both tiers: unit, then integration
 //   npm test -- unit         test/unit only: no build, no child process, database, browser or thread pool
-//   npm test -- integration  test/integration only (builds first: it drives the built `skein`)
+//   npm test -- integration  test/integration only (builds first, unless dist/ is newer than every source
+//                            of the build: it drives the built `skein`)
 //   npm test -- aegis        files whose path contains "aegis", in whichever tier they are
 // The unit tier runs in one process per core, each importing a share of the files, so tsx and the
 // sources load once per process instead of once per file. Integration files run one process each, as
@@ -12,6 +13,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { buildIsCurrent } from './build-stamp.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -74,8 +76,11 @@ if (unit.length > 0) {
   rmSync(dir, { recursive: true, force: true });
 }
 if (integration.length > 0) {
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (buildIsCurrent()) console.log('dist/ is newer than every source of the build: not built again');
+  else {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
   status = runNode(integration, 'integration') || status;
 }
 process.exit(status);
