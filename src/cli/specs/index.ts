@@ -5,6 +5,7 @@ import type { Command } from '../command-spec.js';
 import { addSpec, installSpec, removeSpec, updateSpec } from './add.js';
 import { chatSpec } from './chat.js';
 import { completionSpec } from './completion.js';
+import { exportSpec } from './convert.js';
 import { docsSpec } from './docs.js';
 import { doctorSpec } from './doctor.js';
 import { evalSpec } from './eval.js';
@@ -39,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   { ...updateSpec, load: async () => (await import('../commands/update.js')).updateCommand },
   { ...removeSpec, load: async () => (await import('../commands/remove.js')).removeCommand },
   { ...packSpec, load: async () => (await import('../commands/pack.js')).packCommand },
+  { ...exportSpec, load: async () => (await import('../commands/export.js')).exportCommand },
   { ...testSpec, load: async () => (await import('../commands/test.js')).testCommand },
   { ...evalSpec, load: async () => (await import('../commands/eval.js')).evalCommand },
   { ...docsSpec, load: async () => (await import('../commands/docs.js')).docsCommand },

@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['expr', 'schema', 'tokens'],
   ['runtime', 'config', 'dialects'],
   ['models', 'planner', 'code', 'skills', 'store', 'trace'],
-  ['routing', 'graph', 'documents', 'tools', 'distribution'],
+  ['routing', 'graph', 'documents', 'tools', 'distribution', 'convert'],
   ['host', 'chat'],
   ['skill-tests'],
   ['evals'],

@@ -1,0 +1,2 @@
+// Skills between formats (docs/distribution.md, "Export" and "Convert"): from the IR, one writer per format.
+export { agentSkillName, exportAgentSkill, ORIGINAL_DIR, type FileMap } from './agent-skills.js';
