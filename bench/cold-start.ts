@@ -8,8 +8,8 @@ const BIN = join(ROOT, 'bin/skein.js');
 /** One template step: the server fixtures' greet skill. */
 const TEMPLATE_SKILL = join(ROOT, 'test/fixtures/server/skills/greet.md');
 
-/** Wall milliseconds of one `skein` command in a fresh process; throws if it fails. */
-function timed(args: string[], env: Record<string, string>): number {
+/** Wall milliseconds of one `skein` command in a fresh process; throws if it exits otherwise than `ok`. */
+function timed(args: string[], env: Record<string, string>, ok: readonly number[] = [0]): number {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
@@ -17,7 +17,7 @@ function timed(args: string[], env: Record<string, string>): number {
     env: { ...process.env, ...env },
   });
   const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`skein ${args.join(' ')} failed: ${r.stdout}${r.stderr}`);
+  if (!ok.includes(r.status ?? -1)) throw new Error(`skein ${args.join(' ')} failed: ${r.stdout}${r.stderr}`);
   return ms;
 }
 
@@ -50,7 +50,9 @@ export function benchColdStart(): void {
     const entry = entries[i % entries.length];
     cpSync(join(examples, entry), join(folder, `copy${i}`, entry), { recursive: true });
   }
-  const many = median([0, 1, 2].map(() => timed(['validate', folder], env)));
+  // The copies share ids, so validate reports each later copy as a duplicate (exit 1) after loading
+  // and checking every file as it would distinct skills.
+  const many = median([0, 1, 2].map(() => timed(['validate', folder], env, [0, 1])));
   rmSync(home, { recursive: true, force: true });
   console.log(
     `\n[cold start] skein run of a one-template-step skill: median ${r.toFixed(0)} ms wall; skein validate of the same file: ${v.toFixed(0)} ms; ` +
