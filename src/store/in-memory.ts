@@ -1,6 +1,14 @@
 import { alreadyStored } from './already-stored.js';
+import { MemoryOutbox } from './memory-outbox.js';
 import {
   isoNow,
+  statusDeliveries,
+  webhookEvent,
+  type DeliveryOutcome,
+  type DeliveryPage,
+  type DeliveryQuery,
+  type WebhookDelivery,
+  type WebhookSubscription,
   type RunEvent,
   type RunStatus,
   type NodeRecord,
@@ -17,6 +25,8 @@ export class MemoryRunStore implements RunStore {
   private readonly eventLog = new Map<string, RunEvent[]>();
   private readonly order: string[] = [];
   private readonly cancelRequests = new Set<string>();
+  private readonly outbox = new MemoryOutbox();
+  private webhooks: readonly WebhookSubscription[] = [];
 
   async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
     if (this.runs.has(run.id)) throw new Error(`run ${run.id} exists`);
@@ -33,6 +43,7 @@ export class MemoryRunStore implements RunStore {
       parentRunId: run.parentRunId,
       owner: run.owner,
       leaseUntil: run.leaseUntil,
+      webhook: run.webhook,
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
     });
@@ -94,6 +105,10 @@ export class MemoryRunStore implements RunStore {
     r.status = to;
     r.updatedAt = isoNow();
     this.appendEvents(events);
+    if (webhookEvent(to)) {
+      const run = { id: r.id, skillId: r.skill.id, skillVersion: r.skill.version, webhook: r.webhook };
+      this.outbox.add(statusDeliveries(this.webhooks, { ...run, parentRunId: r.parentRunId }, to, fields));
+    }
     return true;
   }
 
@@ -129,6 +144,22 @@ export class MemoryRunStore implements RunStore {
     return this.cancelRequests.has(runId);
   }
 
+  sendStatusChangesTo(subscriptions: readonly WebhookSubscription[]): void {
+    this.webhooks = subscriptions;
+  }
+
+  async claimDeliveries(now: number, limit: number, holdMs: number): Promise<WebhookDelivery[]> {
+    return this.outbox.claim(now, limit, holdMs);
+  }
+
+  async recordDelivery(id: string, outcome: DeliveryOutcome): Promise<void> {
+    this.outbox.record(id, outcome);
+  }
+
+  async listDeliveries(query: DeliveryQuery): Promise<DeliveryPage> {
+    return this.outbox.list(query);
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -148,5 +179,6 @@ function copyOf(r: RunRecord): RunRecord {
   if (r.parentRunId !== undefined) copy.parentRunId = r.parentRunId;
   if (r.owner !== undefined) copy.owner = r.owner;
   if (r.leaseUntil !== undefined) copy.leaseUntil = r.leaseUntil;
+  if (r.webhook !== undefined) copy.webhook = r.webhook;
   return copy;
 }

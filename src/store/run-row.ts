@@ -17,6 +17,7 @@ export interface RunRow {
   lease_until: number | string | null;
   created_at: string;
   updated_at: string;
+  webhook: string | null;
 }
 
 function parse(v: string | null): unknown {
@@ -44,6 +45,7 @@ export function toRecord(row: RunRow): RunRecord {
   if (row.parent_run_id) r.parentRunId = row.parent_run_id;
   if (row.owner) r.owner = row.owner;
   if (row.lease_until !== null) r.leaseUntil = Number(row.lease_until);
+  if (row.webhook) r.webhook = row.webhook;
   return r;
 }
 
@@ -70,6 +72,7 @@ export function runRow(run: RunRecord): RunRow {
     lease_until: run.leaseUntil ?? null,
     created_at: run.createdAt,
     updated_at: run.updatedAt,
+    webhook: run.webhook ?? null,
   };
 }
 

@@ -36,6 +36,22 @@ CREATE TABLE IF NOT EXISTS event_batches (
 CREATE TABLE IF NOT EXISTS cancel_requests (
   run_id TEXT PRIMARY KEY
 );
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  event TEXT NOT NULL,
+  url TEXT NOT NULL,
+  body TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  next_attempt_at INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  last_status INTEGER,
+  last_error TEXT,
+  delivered_at TEXT
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_run ON webhook_deliveries(run_id);
 `;
 
 /**
@@ -49,6 +65,7 @@ CREATE TABLE IF NOT EXISTS cancel_requests (
 export function createSchema(db: Database.Database): void {
   db.exec(SCHEMA);
   addColumn(db, 'runs', 'skill_graph', 'TEXT');
+  addColumn(db, 'runs', 'webhook', 'TEXT');
   migrateRowPerRecord(db);
 }
 

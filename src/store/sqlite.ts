@@ -5,9 +5,18 @@ import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import { alreadyStored } from './already-stored.js';
 import { GroupCommit } from './sqlite-group-commit.js';
 import { createSchema } from './sqlite-schema.js';
+import { SqliteOutbox } from './sqlite-outbox.js';
+import { CHANGED_COLUMNS, changedRun, type ChangedRow } from './delivery-row.js';
 import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
 import {
   isoNow,
+  statusDeliveries,
+  webhookEvent,
+  type DeliveryOutcome,
+  type DeliveryPage,
+  type DeliveryQuery,
+  type WebhookDelivery,
+  type WebhookSubscription,
   type RunEvent,
   type RunStatus,
   type NodeRecord,
@@ -32,6 +41,8 @@ export class SqliteRunStore implements RunStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Of each running run this store saved nodes of: the nodes with a final record, and the last batch read. */
   private readonly finished = new Map<string, FinishedNodes>();
+  private readonly outbox: SqliteOutbox;
+  private webhooks: readonly WebhookSubscription[] = [];
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -43,8 +54,8 @@ export class SqliteRunStore implements RunStore {
     createSchema(this.db);
     this.stmt = {
       insertRun: this.db.prepare(
-        `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at)
-         VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at)`,
+        `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook)
+         VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at, @webhook)`,
       ),
       getRun: this.db.prepare('SELECT * FROM runs WHERE id = ?'),
       insertNodes: this.db.prepare('INSERT INTO node_batches (run_id, body) VALUES (?, ?)'),
@@ -63,6 +74,7 @@ export class SqliteRunStore implements RunStore {
       running: this.db.prepare(`SELECT 1 FROM runs WHERE id = ? AND status = 'running'`).pluck(),
       renew: this.db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
     };
+    this.outbox = new SqliteOutbox(this.db);
     this.group = new GroupCommit(this.db, () => this.wrote());
     this.tx = {
       createRun: this.db.transaction((run: RunRecord, events: readonly RunEvent[]) => {
@@ -93,11 +105,16 @@ export class SqliteRunStore implements RunStore {
         },
       ),
       appendEvents: this.db.transaction((events: readonly RunEvent[]) => this.insertEvents(events)),
-      transition: this.db.transaction((sql: string, values: unknown[], events: readonly RunEvent[]) => {
-        const moved = this.statement(sql).run(...values).changes === 1;
-        if (moved) this.insertEvents(events);
-        return moved;
-      }),
+      transition: this.db.transaction(
+        (sql: string, values: unknown[], events: readonly RunEvent[], notify?: Notify) => {
+          // A move that may be sent to webhooks returns the run's row, whose outbox rows are written with it.
+          const changed = notify && (this.statement(sql).get(...values) as ChangedRow | undefined);
+          const moved = notify ? changed !== undefined : this.statement(sql).run(...values).changes === 1;
+          if (moved) this.insertEvents(events);
+          if (notify && changed) this.outbox.add(notify(changed));
+          return moved;
+        },
+      ),
     };
   }
 
@@ -187,8 +204,14 @@ export class SqliteRunStore implements RunStore {
     }
     // A run that stops running is read again when it runs on (its nodes may be saved by another process).
     if (to !== 'running') this.finished.delete(runId);
-    const sql = `UPDATE runs SET ${sets.join(', ')} WHERE ${where}`;
-    return this.group.run(() => this.tx.transition(sql, values, events));
+    let sql = `UPDATE runs SET ${sets.join(', ')} WHERE ${where}`;
+    let notify: Notify | undefined;
+    if (webhookEvent(to)) {
+      sql += ` RETURNING ${CHANGED_COLUMNS}`;
+      const webhooks = this.webhooks;
+      notify = (row) => statusDeliveries(webhooks, changedRun(row), to, fields);
+    }
+    return this.group.run(() => this.tx.transition(sql, values, events, notify));
   }
 
   async renewLease(runId: string, owner: string, until: number): Promise<void> {
@@ -222,6 +245,22 @@ export class SqliteRunStore implements RunStore {
 
   async cancelRequested(runId: string): Promise<boolean> {
     return this.stmt.cancelRequested.get(runId) === 1;
+  }
+
+  sendStatusChangesTo(subscriptions: readonly WebhookSubscription[]): void {
+    this.webhooks = subscriptions;
+  }
+
+  async claimDeliveries(now: number, limit: number, holdMs: number): Promise<WebhookDelivery[]> {
+    return this.outbox.claim(now, limit, holdMs);
+  }
+
+  async recordDelivery(id: string, outcome: DeliveryOutcome): Promise<void> {
+    this.outbox.record(id, outcome);
+  }
+
+  async listDeliveries(query: DeliveryQuery): Promise<DeliveryPage> {
+    return this.outbox.list(query);
   }
 
   private statement(sql: string): Database.Statement {
@@ -258,3 +297,6 @@ interface StoredNodes {
   rowid: number;
   final: Map<string, boolean>;
 }
+
+/** Makes the outbox rows of a move from the row it returned. */
+type Notify = (row: ChangedRow) => WebhookDelivery[];

@@ -16,4 +16,14 @@ export type { RunWake, WakeListener } from './wake.js';
 export type { SkillService } from './skills.js';
 export type { RunSegment, RunTracer, TraceRef, TracedSegment } from './tracer.js';
 export type { NodeRecord, RunPage, RunQuery, RunRecord, RunStore, SkillRef, Write } from './store.js';
+export {
+  WEBHOOK_EVENTS,
+  type DeliveryOutcome,
+  type DeliveryPage,
+  type DeliveryQuery,
+  type DeliveryStatus,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookSubscription,
+} from './webhook-outbox.js';
 export { defineTool, type Tool, type ToolContext, type ToolService } from './tool.js';

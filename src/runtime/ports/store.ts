@@ -1,4 +1,11 @@
 import type { AwaitRequest, RunError, RunEvent, RunStatus } from '../events.js';
+import type {
+  DeliveryOutcome,
+  DeliveryPage,
+  DeliveryQuery,
+  WebhookDelivery,
+  WebhookSubscription,
+} from './webhook-outbox.js';
 
 /** A value written into the run's context at a path. */
 export interface Write {
@@ -39,6 +46,8 @@ export interface RunRecord {
   /** Which process holds the run while it is `running` (`host:pid`), and until when. */
   owner?: string;
   leaseUntil?: number;
+  /** A URL told of this run's completion, failure or pause (`"webhook"` of a start), besides the config's. */
+  webhook?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -110,5 +119,20 @@ export interface RunStore {
   requestCancel(runId: string): Promise<boolean>;
   /** Whether someone asked to cancel this run. */
   cancelRequested(runId: string): Promise<boolean>;
+  /**
+   * The receivers of every top-level run's status changes (the config's webhooks): from now on each
+   * transition to `completed`, `failed` or `awaiting` writes, in its own transaction, one outbox
+   * delivery per subscription that asked for that event and one to the run's `webhook`.
+   */
+  sendStatusChangesTo(subscriptions: readonly WebhookSubscription[]): void;
+  /**
+   * Up to `limit` pending deliveries due at `now`, oldest due first, each put off to `now + holdMs`
+   * atomically so that no other deliverer takes it meanwhile.
+   */
+  claimDeliveries(now: number, limit: number, holdMs: number): Promise<WebhookDelivery[]>;
+  /** Records an attempt's outcome: delivered, due again at `retryAt`, or failed for good. */
+  recordDelivery(id: string, outcome: DeliveryOutcome): Promise<void>;
+  /** Deliveries newest first, filtered, one page at a time. */
+  listDeliveries(query: DeliveryQuery): Promise<DeliveryPage>;
   close(): Promise<void>;
 }

@@ -51,6 +51,29 @@ CREATE TABLE skein.events (
     version: 2,
     sql: `CREATE INDEX runs_id_prefix ON skein.runs (id text_pattern_ops);`,
   },
+  {
+    // Webhooks: a run's own receiver, and the outbox written with each status change.
+    version: 3,
+    sql: `
+ALTER TABLE skein.runs ADD COLUMN IF NOT EXISTS webhook TEXT;
+CREATE TABLE IF NOT EXISTS skein.webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  position BIGSERIAL NOT NULL UNIQUE,
+  run_id TEXT NOT NULL,
+  event TEXT NOT NULL,
+  url TEXT NOT NULL,
+  body TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  next_attempt_at BIGINT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_status INTEGER,
+  last_error TEXT,
+  delivered_at TEXT
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON skein.webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS webhook_deliveries_run ON skein.webhook_deliveries (run_id);`,
+  },
 ];
 
 /** The newest schema version this Skein knows. */

@@ -1,6 +1,13 @@
 import pg from 'pg';
 import {
   isoNow,
+  statusDeliveries,
+  webhookEvent,
+  type DeliveryOutcome,
+  type DeliveryPage,
+  type DeliveryQuery,
+  type WebhookDelivery,
+  type WebhookSubscription,
   type NodeRecord,
   type RunEvent,
   type RunPage,
@@ -14,6 +21,8 @@ import { migrate } from './migrations.js';
 import { inTransaction, retried, type Tx } from './transaction.js';
 import { cursorPosition, INSERT_RUN, insertEvents, json, runValues, toRecord, type RunRow } from './rows.js';
 import { transitionColumns, type TransitionFields } from '../run-row.js';
+import { CHANGED_COLUMNS, changedRun, type ChangedRow } from '../delivery-row.js';
+import { PgOutbox } from './outbox.js';
 
 /** The channel a run's id is notified on when its status changes (LISTEN in ./run-notices.ts). */
 export const RUN_CHANNEL = 'skein_runs';
@@ -35,8 +44,12 @@ export class PostgresRunStore implements RunStore {
   /** The last write of each run still in flight, so that the next one follows it. */
   private readonly writing = new Map<string, Promise<unknown>>();
   private onRunnable: OnRunnable | undefined;
+  private readonly outbox: PgOutbox;
+  private webhooks: readonly WebhookSubscription[] = [];
 
-  private constructor(readonly pool: pg.Pool) {}
+  private constructor(readonly pool: pg.Pool) {
+    this.outbox = new PgOutbox(pool);
+  }
 
   /** Connects to `url` and migrates its schema. */
   static async open(url: string, options: { max?: number } = {}): Promise<PostgresRunStore> {
@@ -164,13 +177,16 @@ export class PostgresRunStore implements RunStore {
     }
     // Readers in other processes (a server awaiting a run a worker drives) hear of it at COMMIT.
     const sql = `UPDATE skein.runs SET ${sets.join(', ')} WHERE ${where}
-      RETURNING parent_run_id, pg_notify('${RUN_CHANNEL}', id)`;
+      RETURNING ${CHANGED_COLUMNS}, pg_notify('${RUN_CHANNEL}', id)`;
+    const webhooks = this.webhooks;
     return this.serial(runId, () =>
       this.transaction(
         async (tx) => {
-          const { rows } = await tx.query<{ parent_run_id: string | null }>(sql, values);
+          const { rows } = await tx.query<ChangedRow>(sql, values);
           if (!rows.length) return false;
           await insertEvents(tx, events);
+          if (webhookEvent(to))
+            await this.outbox.add(tx, statusDeliveries(webhooks, changedRun(rows[0]), to, fields));
           const unowned = fields.owner === undefined || fields.owner === null;
           if (to === 'running' && !from.includes('running') && !rows[0].parent_run_id && unowned)
             await this.onRunnable?.(tx, runId);
@@ -230,6 +246,22 @@ export class PostgresRunStore implements RunStore {
       [runId],
     );
     return rows[0]?.cancel_requested === true;
+  }
+
+  sendStatusChangesTo(subscriptions: readonly WebhookSubscription[]): void {
+    this.webhooks = subscriptions;
+  }
+
+  claimDeliveries(now: number, limit: number, holdMs: number): Promise<WebhookDelivery[]> {
+    return this.outbox.claim(now, limit, holdMs);
+  }
+
+  recordDelivery(id: string, outcome: DeliveryOutcome): Promise<void> {
+    return this.outbox.record(id, outcome);
+  }
+
+  listDeliveries(query: DeliveryQuery): Promise<DeliveryPage> {
+    return this.outbox.list(query);
   }
 
   /** One statement on the store's pool, retried like the store's own (for a queue that shares the pool). */

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { RunRecord, RunStore } from '../store.js';
 import { runRecord as run, seqs, startedEvent as event, type SuiteOptions } from './fixtures.js';
 import { storeGuarantees } from './store-guarantees.js';
+import { webhookOutbox } from './webhook-suite.js';
 
 /**
  * The run store's conformance suite: registers node:test tests that every `RunStore` must pass (the
@@ -13,6 +14,7 @@ export function runStoreSuite(open: () => Promise<RunStore>, options: SuiteOptio
   describe(`${options.name} run store`, { skip: options.skip || undefined }, () => {
     storeBasics(open);
     storeGuarantees(open);
+    webhookOutbox(open);
   });
 }
 
