@@ -88,6 +88,7 @@ export const ERROR_CODES = {
   already_installed: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'a skill of that name is installed already' },
   no_skills: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the source holds no skill' },
   not_confirmed: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'skein add was not confirmed (answer yes, or pass --yes)' },
+  conversion_lossy: { kind: 'refusal', http: 422, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'skein convert: some constructs of the skill have no counterpart in the target dialect (each named in fields; --allow-loss writes the file anyway)' },
   // What fails a run.
   node_failed: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'a step failed (the message names it and where it is written)' },
   output_invalid: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run’s output does not match the skill’s output schema' },

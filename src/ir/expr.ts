@@ -31,6 +31,11 @@ export interface ValueExpr {
    * bind the values instead of splicing them (SQL parameters).
    */
   evaluateInterpolated?(scope: Scope): unknown;
+  /**
+   * The value as its file wrote it, when a front end keeps it: JSON whose strings hold the dialect's
+   * template syntax (a tool's `input`). Read by converters only (src/convert), never by the runtime.
+   */
+  readonly written?: unknown;
 }
 
 /** Text with its interpolated values kept apart, like a JS tagged template: strings.length = values.length + 1. */

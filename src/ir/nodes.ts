@@ -62,6 +62,8 @@ export interface ToolNode extends NodeBase {
   tool: string;
   input: ValueExpr;
   output: WriteTarget;
+  /** With a `merge` output: the keys of the result the skill declares it writes (converters read them). */
+  declares?: readonly string[];
 }
 
 /** Pauses the run until a person answers; the answer is validated against `inputSchema`. */

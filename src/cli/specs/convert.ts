@@ -28,3 +28,25 @@ export const exportSpec = defineCommand({
   },
   completes: 'files',
 });
+
+/** `skein convert`. */
+export const convertSpec = defineCommand({
+  name: 'convert',
+  args: 'FILE',
+  summary: 'a skill in another step dialect (aegis, agenticdsl), listing what cannot be carried',
+  details: [
+    'Writes the converted file to --out (or stdout) and lists each construct that was lost with its step.',
+    'Exit 1 when something is lost, unless --allow-loss.',
+  ],
+  options: {
+    to: {
+      type: 'string',
+      value: 'DIALECT',
+      help: 'aegis, agenticdsl or skilljson',
+      choices: ['aegis', 'agenticdsl', 'skilljson'],
+    },
+    out: { type: 'string', short: 'o', value: 'FILE', help: 'the file to write (default: stdout)' },
+    'allow-loss': { type: 'boolean', help: 'write the file and exit 0 even when constructs are lost' },
+  },
+  completes: 'files',
+});

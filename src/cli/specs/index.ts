@@ -5,7 +5,7 @@ import type { Command } from '../command-spec.js';
 import { addSpec, installSpec, removeSpec, updateSpec } from './add.js';
 import { chatSpec } from './chat.js';
 import { completionSpec } from './completion.js';
-import { exportSpec } from './convert.js';
+import { convertSpec, exportSpec } from './convert.js';
 import { docsSpec } from './docs.js';
 import { doctorSpec } from './doctor.js';
 import { evalSpec } from './eval.js';
@@ -41,6 +41,7 @@ export const COMMANDS: readonly Command[] = [
   { ...removeSpec, load: async () => (await import('../commands/remove.js')).removeCommand },
   { ...packSpec, load: async () => (await import('../commands/pack.js')).packCommand },
   { ...exportSpec, load: async () => (await import('../commands/export.js')).exportCommand },
+  { ...convertSpec, load: async () => (await import('../commands/convert.js')).convertCommand },
   { ...testSpec, load: async () => (await import('../commands/test.js')).testCommand },
   { ...evalSpec, load: async () => (await import('../commands/eval.js')).evalCommand },
   { ...docsSpec, load: async () => (await import('../commands/docs.js')).docsCommand },

@@ -55,7 +55,7 @@ export function compileAgenticDsl(file: string, text: string): LoadResult {
     source: file,
     routing: { aliases: meta.aliases, triggers: [], headings: proseHeadings(text) },
     input,
-    output: {},
+    output: meta.outputSchema ?? {},
     inputAt: [],
     graph: graphs.main,
     ...(Object.keys(graphs.subgraphs).length ? { subgraphs: graphs.subgraphs } : {}),

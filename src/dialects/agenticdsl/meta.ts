@@ -19,6 +19,7 @@ const FIELDS = [
   'aliases',
   'metadata',
   'input_schema',
+  'output_schema',
 ];
 const BUDGET = ['max_nodes', 'max_llm_calls', 'max_duration_sec'];
 
@@ -33,6 +34,8 @@ export interface Meta {
   aliases: string[];
   /** The run's input as a JSON Schema of an object (a Skein addition, for forms and checks). */
   inputSchema?: Record<string, unknown>;
+  /** The run's output as a JSON Schema of an object (a Skein addition, checked at the end). */
+  outputSchema?: Record<string, unknown>;
 }
 
 /** Reads `/__meta__`: the execution budget (enforced by the runtime), the entry point, a description. */
@@ -59,6 +62,17 @@ export function readMeta(decls: Declarations, report: Reporter): Meta {
         'meta-list',
         `${key} is a list of words, e.g. ${key}: ["order", "订单"]; it is ignored`,
         ...spanOf(block, nodeAt(block, [key])),
+      );
+  }
+  const output = fields.output_schema;
+  if (output !== undefined) {
+    if (typeof output === 'object' && output !== null && !Array.isArray(output))
+      out.outputSchema = { type: 'object', ...(output as Record<string, unknown>) };
+    else
+      report.warn(
+        'meta-input-schema',
+        'output_schema is a JSON Schema of the output object, e.g. output_schema: {properties: {summary: {type: string}}}; it is ignored',
+        ...spanOf(block, nodeAt(block, ['output_schema'])),
       );
   }
   const schema = fields.input_schema;

@@ -110,8 +110,9 @@ export function compileToolStep(g: GatheredStep, report: Reporter, options: Aegi
     at: step.at,
     guard: g.guard,
     tool: g.tool.value,
-    input,
+    input: Object.assign(Object.create(input) as typeof input, { written: toJson(inputNode) }),
     output: { merge: [] },
+    declares: step.defines.map((d) => d.name),
   };
   return step;
 }
@@ -122,4 +123,11 @@ function withoutKeys(map: YAMLMap, keys: readonly string[]): YAMLMap {
   out.items = map.items.filter((p) => !keys.includes(String(isScalar(p.key) ? p.key.value : p.key)));
   out.range = map.range;
   return out;
+}
+
+/** A YAML node as the JSON it holds (what `ValueExpr.written` keeps). */
+function toJson(node: unknown): unknown {
+  return node && typeof node === 'object' && 'toJSON' in node
+    ? (node as { toJSON(): unknown }).toJSON()
+    : node;
 }

@@ -44,7 +44,12 @@ export const compileAssign: NodeCompiler = (fields, { report }) => {
       continue;
     }
     const value = compileValue(block, pair.value as Node, report);
-    if (value) assignments.push({ path: key.split('.'), value });
+    const written = (pair.value as { toJSON?: () => unknown }).toJSON?.();
+    if (value)
+      assignments.push({
+        path: key.split('.'),
+        value: Object.assign(Object.create(value) as ValueExpr, { written }),
+      });
     else ok = false;
   }
   if (!ok) return {};

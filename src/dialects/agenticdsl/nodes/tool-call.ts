@@ -33,8 +33,11 @@ export const compileToolCall: NodeCompiler = (fields, { report }) => {
       id: fields.decl.path,
       at: report.ref(fields.decl.offset),
       tool,
-      input,
+      input: Object.assign(Object.create(input) as typeof input, {
+        written: toJson(fields.node('arguments')),
+      }),
       output: outputTarget(keys, 'tool_output'),
+      ...(keys.length > 1 ? { declares: keys } : {}),
       ...(retry ? { retry } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
     },
@@ -66,4 +69,11 @@ function readRetry(fields: NodeFields): RetryPolicy | undefined | null {
     ...fields.span('retry'),
   );
   return null;
+}
+
+/** A YAML node as the JSON it holds (what `ValueExpr.written` keeps). */
+function toJson(node: unknown): unknown {
+  return node && typeof node === 'object' && 'toJSON' in node
+    ? (node as { toJSON(): unknown }).toJSON()
+    : node;
 }

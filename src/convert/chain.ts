@@ -1,0 +1,57 @@
+import type { Node } from '../ir/nodes.js';
+import type { Skill } from '../ir/skill.js';
+
+/** What a conversion could not carry: the step (or "skill") and the construct. */
+export interface Loss {
+  step: string;
+  construct: string;
+}
+
+/**
+ * The skill's steps when its graph is a chain ending at its one `end` (what Aegis and a plain
+ * AgenticDSL `/main` both write): the steps in order and the end; losses for anything else.
+ */
+export function chainOf(skill: Skill): { steps: Node[]; end?: Node; lost: Loss[] } {
+  const lost: Loss[] = [];
+  const graph = skill.graph;
+  if (!graph) return { steps: [], lost: [{ step: skill.id, construct: 'a document skill (no steps)' }] };
+  if (Object.keys(skill.subgraphs ?? {}).length) lost.push({ step: skill.id, construct: 'subgraphs' });
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const order: Node[] = [];
+  let at: string | undefined = graph.entry;
+  const seen = new Set<string>();
+  while (at && !seen.has(at)) {
+    seen.add(at);
+    const node = byId.get(at);
+    if (!node) break;
+    order.push(node);
+    const out = graph.edges.filter((e) => e.from === at);
+    if (out.length > 1 || node.kind === 'route') {
+      lost.push({ step: at, construct: 'branches (more than one way on)' });
+      break;
+    }
+    at = out[0]?.to;
+  }
+  if (order.length !== graph.nodes.length || graph.edges.length !== order.length - 1)
+    lost.push({ step: skill.id, construct: 'a graph that is not one chain (fan-out, joins or routes)' });
+  const last = order.at(-1);
+  const end = last?.kind === 'end' ? last : undefined;
+  // A start node (an assignment of nothing) is only where the chain begins.
+  const steps = (end ? order.slice(0, -1) : order).filter(
+    (n) => n.kind !== 'assign' || n.assignments.length > 0,
+  );
+  return { steps, end, lost };
+}
+
+/** The one variable a step writes, when it writes exactly one top-level name. */
+export function singleVar(node: Node): string | undefined {
+  const out = 'output' in node && node.kind !== 'end' ? node.output : undefined;
+  return out && 'set' in out && out.set.length === 1 ? out.set[0] : undefined;
+}
+
+/** A step id as a local node id of a file (AgenticDSL node, Aegis step) (its last path segment, characters the paths allow). */
+export function localId(id: string): string {
+  const last = id.split('/').filter(Boolean).at(-1) ?? id;
+  const clean = last.replace(/[^A-Za-z0-9_-]/g, '_');
+  return clean === 'start' || clean === 'end' ? `${clean}_step` : clean;
+}

@@ -1,0 +1,168 @@
+import { stringify } from 'yaml';
+import type { JsonSchema } from '../ir/schema.js';
+import type { Skill } from '../ir/skill.js';
+import { chainOf, localId, singleVar, type Loss } from './chain.js';
+import { injaToAegis, translateWritten, type Translated } from './templates.js';
+
+/** A skill's chain as an Aegis file (docs/distribution.md, "Convert"), and what it could not carry. */
+export function writeAegis(skill: Skill): { text: string; lost: Loss[] } {
+  const { steps, lost } = chainOf(skill);
+  const fromAegis = skill.dialect === 'aegis';
+  const template = (source: string): Translated =>
+    fromAegis ? { ok: true, text: source } : injaToAegis(source);
+  const out: string[] = [
+    `# skill: ${skill.id}`,
+    '',
+    `**version**: ${skill.version}`,
+    '',
+    '## description',
+    skill.description || skill.id,
+    '',
+    '## input_schema',
+    '',
+    yamlBlock(fields(skill.input, 'input_schema', lost)),
+    '',
+    '## output_schema',
+    '',
+    yamlBlock(fields(skill.output, 'output_schema', lost)),
+    '',
+    '## steps',
+  ];
+  for (const node of steps) {
+    const head = [``, `### step: ${localId(node.id)}`, ``];
+    const loss = (construct: string) => lost.push({ step: node.id, construct });
+    if (node.guard && !fromAegis) loss('a guard (when)');
+    const when = node.guard && fromAegis ? [`**when**: ${node.guard.source}`] : [];
+    if (node.retry || node.timeoutMs || node.continueOnError) loss('retry, timeout or continue-on-error');
+    const name = singleVar(node);
+    if (node.kind === 'template' && name) {
+      const t = template(node.template.source);
+      if (!t.ok) loss(t.why);
+      out.push(
+        ...head,
+        '**type**: template',
+        `**varName**: ${name}`,
+        ...when,
+        '',
+        fence('template', t.ok ? t.text : node.template.source),
+      );
+    } else if (
+      node.kind === 'assign' &&
+      node.assignments.length === 1 &&
+      node.assignments[0].path.length === 1
+    ) {
+      const written = node.assignments[0].value.written;
+      const t =
+        typeof written === 'string'
+          ? template(written)
+          : { ok: false as const, why: 'an assignment of a non-text value' };
+      if (!t.ok) loss(t.why);
+      out.push(
+        ...head,
+        '**type**: template',
+        `**varName**: ${node.assignments[0].path[0]}`,
+        ...when,
+        '',
+        fence('template', t.ok ? t.text : String(written)),
+      );
+    } else if (node.kind === 'llm' && name) {
+      if (node.system || node.json || node.model || node.temperature !== undefined)
+        loss("a model step's system prompt, JSON schema, model or temperature");
+      const t = template(node.prompt.source);
+      if (!t.ok) loss(t.why);
+      out.push(
+        ...head,
+        '**type**: prompt',
+        `**varName**: ${name}`,
+        ...when,
+        '',
+        fence('prompt', t.ok ? t.text : node.prompt.source),
+      );
+    } else if (
+      node.kind === 'tool' &&
+      'merge' in node.output &&
+      node.output.merge.length === 0 &&
+      node.input.written !== undefined
+    ) {
+      const args = fromAegis
+        ? { ok: true as const, text: '', value: node.input.written }
+        : translateWritten(node.input.written, injaToAegis);
+      if (!args.ok) loss(args.why);
+      const declared = Object.fromEntries(
+        [...new Set(node.declares ?? [])].map((k) => [k, skill.output.properties?.[k] ?? { type: 'string' }]),
+      );
+      out.push(
+        ...head,
+        '**type**: tool',
+        `**tool**: ${node.tool}`,
+        ...when,
+        '',
+        yamlBlock({ input: args.value ?? node.input.written, output_schema: aegisFields(declared, []) }),
+      );
+    } else if (node.kind === 'await' && fromAegis) {
+      out.push(
+        ...head,
+        '**type**: await',
+        ...(name ? [`**varName**: ${name}`] : []),
+        ...when,
+        '',
+        yamlBlock({ message: node.message.source, input_schema: fields(node.inputSchema, node.id, lost) }),
+      );
+    } else {
+      loss(node.kind === 'tool' ? 'a tool result stored under one key' : `a ${node.kind} step`);
+    }
+  }
+  return { text: out.join('\n') + '\n', lost };
+}
+
+/** JSON Schema keywords an Aegis field writes. */
+const WRITTEN = new Set(['type', 'description', 'enum', 'default', 'x-label', 'x-placeholder', 'x-uiHint']);
+
+/** A schema's fields as Aegis writes them; keywords it has no attribute for are losses. */
+function fields(schema: JsonSchema, where: string, lost: Loss[]): Record<string, unknown> {
+  for (const [key, p] of Object.entries(schema.properties ?? {})) {
+    const other = Object.keys(p).filter((k) => !WRITTEN.has(k) && !(k === 'items' && simpleItems(p.items)));
+    if (other.length)
+      lost.push({ step: where, construct: `the field attributes ${other.join(', ')} of ${key}` });
+  }
+  return aegisFields(schema.properties ?? {}, schema.required ?? []);
+}
+
+function aegisFields(
+  props: Record<string, JsonSchema>,
+  required: readonly string[],
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(props).map(([key, p]) => [
+      key,
+      {
+        type: Array.isArray(p.type) ? (p.type.find((t) => t !== 'null') ?? 'string') : (p.type ?? 'string'),
+        required: required.includes(key),
+        ...(p.description ? { description: p.description } : {}),
+        ...(p.enum ? { enum: p.enum } : {}),
+        ...(p.default !== undefined ? { default: p.default } : {}),
+        ...(simpleItems(p.items) ? { items: { type: (p.items as JsonSchema).type } } : {}),
+        ...Object.fromEntries(
+          (['label', 'placeholder', 'uiHint'] as const).flatMap((a) =>
+            p[`x-${a}`] !== undefined ? [[a, p[`x-${a}`]]] : [],
+          ),
+        ),
+      },
+    ]),
+  );
+}
+
+function yamlBlock(value: unknown): string {
+  return fence('yaml', stringify(value, { lineWidth: 0 }).trimEnd());
+}
+
+function fence(lang: string, body: string): string {
+  const ticks = body.includes('```') ? '````' : '```';
+  return `${ticks}${lang}\n${body.replace(/\n$/, '')}\n${ticks}`;
+}
+
+/** Items of one plain type (`{type: string}`), which Aegis writes as `items: {type: …}`. */
+function simpleItems(items: unknown): boolean {
+  const i = items as JsonSchema | undefined;
+  return typeof i?.type === 'string' && Object.keys(i).every((k) => k === 'type');
+}

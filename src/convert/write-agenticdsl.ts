@@ -1,0 +1,105 @@
+import { stringify } from 'yaml';
+import type { Skill } from '../ir/skill.js';
+import { chainOf, localId, singleVar, type Loss } from './chain.js';
+import { aegisToInja, translateWritten, type Translated } from './templates.js';
+
+/** A skill's chain as an AgenticDSL file: `/__meta__` and one `/main` subgraph; what it could not carry. */
+export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
+  const { steps, lost } = chainOf(skill);
+  const fromInja = skill.dialect === 'agenticdsl';
+  const template = (source: string): Translated =>
+    fromInja ? { ok: true, text: source } : aegisToInja(source);
+  const nodes: Record<string, unknown>[] = [];
+  for (const node of steps) {
+    const loss = (construct: string) => lost.push({ step: node.id, construct });
+    if (node.guard) loss('a guard (when): AgenticDSL chooses with dynamic_next and a codelet');
+    if (node.timeoutMs || node.continueOnError) loss('a timeout or continue-on-error');
+    const name = singleVar(node);
+    const id = localId(node.id);
+    if (node.kind === 'template' && name) {
+      const t = template(node.template.source);
+      if (!t.ok) loss(t.why);
+      nodes.push({ id, type: 'assign', assign: { [name]: t.ok ? t.text : node.template.source } });
+    } else if (node.kind === 'assign' && node.assignments.every((a) => typeof a.value.written === 'string')) {
+      nodes.push({
+        id,
+        type: 'assign',
+        assign: Object.fromEntries(node.assignments.map((a) => [a.path.join('.'), a.value.written])),
+      });
+    } else if (node.kind === 'llm' && name) {
+      if (node.system || node.json || node.temperature !== undefined)
+        loss("a model step's system prompt, JSON schema or temperature");
+      const t = template(node.prompt.source);
+      if (!t.ok) loss(t.why);
+      nodes.push({
+        id,
+        type: 'llm_call',
+        prompt_template: t.ok ? t.text : node.prompt.source,
+        ...(node.model ? { model: node.model } : {}),
+        output_keys: [name],
+      });
+    } else if (node.kind === 'tool' && node.input.written !== undefined) {
+      const args = fromInja
+        ? { ok: true as const, text: '', value: node.input.written }
+        : translateWritten(node.input.written, aegisToInja);
+      if (!args.ok) loss(args.why);
+      const declared = [...new Set(node.declares ?? [])];
+      // A merged result with one declared key is written [k, k]: several keys mean "merge the fields".
+      const merged = declared.length === 1 ? [declared[0], declared[0]] : declared;
+      const single = singleVar(node);
+      const keys = 'merge' in node.output ? merged : single ? [single] : [];
+      if ('merge' in node.output && !declared.length)
+        loss('a tool result merged into the context without declared keys');
+      if (!('merge' in node.output) && !single) loss('a tool result stored at a nested path');
+      nodes.push({
+        id,
+        type: 'tool_call',
+        tool: node.tool,
+        arguments: args.value ?? node.input.written,
+        ...(keys.length ? { output_keys: keys } : {}),
+        ...(node.retry ? { retry: node.retry.max } : {}),
+      });
+    } else {
+      loss(
+        node.kind === 'await'
+          ? 'a pause for a person (await): AgenticDSL has no such node'
+          : `a ${node.kind} step`,
+      );
+    }
+  }
+  const ids = nodes.map((n) => n.id as string);
+  const chain = ['start', ...ids, 'end'];
+  const outputKeys = Object.keys(skill.output.properties ?? {});
+  const main = {
+    graph_type: 'subgraph',
+    entry: 'start',
+    nodes: [
+      { id: 'start', type: 'start', next: [chain[1]] },
+      ...nodes.map((n, i) => ({ ...n, next: [chain[i + 2]] })),
+      { id: 'end', type: 'end', ...(outputKeys.length ? { output_keys: outputKeys } : {}) },
+    ],
+  };
+  const meta = {
+    name: skill.id,
+    version: skill.version,
+    ...(skill.description ? { description: skill.description } : {}),
+    ...(skill.tags.length ? { tags: [...skill.tags] } : {}),
+    input_schema: skill.input,
+    ...(Object.keys(skill.output.properties ?? {}).length ? { output_schema: skill.output } : {}),
+  };
+  const text = [block('/__meta__', meta), block('/main', main)].join('\n');
+  return { text, lost };
+}
+
+function block(path: string, value: unknown): string {
+  return [
+    `### AgenticDSL \`${path}\``,
+    '',
+    '```yaml',
+    '# --- BEGIN AgenticDSL ---',
+    stringify(value, { lineWidth: 0 }).trimEnd(),
+    '# --- END AgenticDSL ---',
+    '```',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,176 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { convertSkill } from '../../../src/convert/index.js';
+import { loadConfig, loadText, openSkein, type Skill } from '../../../src/index.js';
+import { ROOT, skein } from '../../helpers/cli.js';
+import { CORPUS, corpusSkip } from '../../helpers/corpus.js';
+import { startFakeOpenAI } from '../../helpers/fake-openai.js';
+
+// skein convert between step dialects, from the IR: every corpus Aegis file written as AgenticDSL and
+// back keeps its graph (steps, kinds, edges) and gives the same outputs as the original on the same
+// input, with a scripted model and the stand-in tools of test/fixtures/aegis-compat; the files that
+// lose a construct on the way are listed with the first one (docs/distribution.md, "Convert").
+
+const AEGIS = join(CORPUS, 'aegis');
+const NEGATIVE = 'skill-dsl_src_test_resources_skills_invalid_syntax.md';
+
+/** Files that cannot go to AgenticDSL and back, with the first construct lost (`back:` on the way back). */
+const LOST: Record<string, string> = {
+  'skill-demo_src_main_resources_skills_builtin_tools_demo.md':
+    'a tool result merged into the context without declared keys',
+  'skill-demo_src_main_resources_skills_db_query_customers.md': 'back: the field attributes items of rows',
+  'skill-demo_src_main_resources_skills_order_confirmation.md':
+    'a pause for a person (await): AgenticDSL has no such node',
+  'skill-demo_src_main_resources_skills_order_confirmation@a386bbbb.md':
+    'a pause for a person (await): AgenticDSL has no such node',
+  'skill-demo_src_main_resources_skills_test_extended_input.md':
+    'back: the field attributes x-options of period',
+  'skill-demo_src_main_resources_skills_test_extended_input@bbf45cee.md':
+    'a tool result merged into the context without declared keys',
+  'skill-dsl_src_test_resources_skills_await-example.md':
+    'a tool result merged into the context without declared keys',
+  'skill-dsl_src_test_resources_skills_builtin_tools_demo.md':
+    'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
+  'skill-dsl_src_test_resources_skills_financial_analysis.md': 'a tool result stored at a nested path',
+  'skill-dsl_src_test_resources_skills_sales_report_generator.md':
+    'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
+  'skill-dsl_src_test_resources_skills_simple_tool.md':
+    'a tool result merged into the context without declared keys',
+  'skill-financial_src_main_resources_skills_financial_analysis@bbf45cee.md':
+    'a tool result merged into the context without declared keys',
+  'skill-sales_src_main_resources_skills_sales_report_generator.md':
+    'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
+  'skill-search_src_main_resources_skills_simple_search.md': 'back: the field attributes items of results',
+  'skill-search_src_main_resources_skills_simple_search@bbf45cee.md':
+    'a tool result merged into the context without declared keys',
+  'skills_await-example.md': 'a tool result stored at a nested path',
+};
+
+/** An input for a schema: a sample value of each field's type. */
+function sampleInput(skill: Skill): Record<string, unknown> {
+  const sample = (type: unknown) =>
+    type === 'number' || type === 'integer'
+      ? 3
+      : type === 'boolean'
+        ? true
+        : type === 'array'
+          ? []
+          : type === 'object'
+            ? {}
+            : 'ACME';
+  return Object.fromEntries(
+    Object.entries(skill.input.properties ?? {}).map(([k, p]) => [
+      k,
+      p.enum?.[0] ?? sample(Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type),
+    ]),
+  );
+}
+
+/** The shape of a skill's graph: each step's local id and kind, and the edges between them. */
+function shape(skill: Skill) {
+  const local = (id: string) => id.split('/').filter(Boolean).at(-1)!;
+  const steps = skill.graph!.nodes.filter(
+    (n) => n.kind !== 'end' && !(n.kind === 'assign' && !n.assignments.length),
+  );
+  const ids = new Set(steps.map((n) => n.id));
+  return {
+    steps: steps.map((n) => `${local(n.id)}:${n.kind === 'assign' ? 'template' : n.kind}`),
+    edges: skill
+      .graph!.edges.filter((e) => ids.has(e.from) && ids.has(e.to))
+      .map((e) => `${local(e.from)}>${local(e.to)}`),
+  };
+}
+
+test(
+  'Aegis → AgenticDSL → Aegis over the corpus: the graph and the outputs are kept, or the lost construct is named',
+  { skip: corpusSkip },
+  async (t) => {
+    const model = await startFakeOpenAI(() => ({ text: '模型的回答：一切正常。' }));
+    const home = mkdtempSync(join(tmpdir(), 'skein-roundtrip-'));
+    const env = {
+      SKEIN_CONFIG: join(ROOT, 'test/fixtures/aegis-compat/skein.yaml'),
+      SKEIN_MODEL: 'compat:fake-model',
+      SKEIN_BASE_URL: model.url,
+      SKEIN_HOME: home,
+      SKEIN_WORKSPACE: home,
+    };
+    const lib = openSkein({ config: loadConfig(ROOT, env), store: 'memory' });
+    try {
+      const files = readdirSync(AEGIS)
+        .filter((f) => f.endsWith('.md') && f !== NEGATIVE)
+        .sort();
+      const lost: Record<string, string> = {};
+      let kept = 0;
+      for (const file of files) {
+        const original = loadText(join(AEGIS, file), readFileSync(join(AEGIS, file), 'utf8')).skills[0];
+        const there = convertSkill(original, 'agenticdsl');
+        if (there.lost.length) {
+          lost[file] = there.lost[0].construct;
+          continue;
+        }
+        const dsl = loadText(join(home, `${file}.agent.md`), there.text, { dialect: 'agenticdsl' }).skills[0];
+        assert.ok(dsl, `${file}: the AgenticDSL file loads`);
+        const back = convertSkill(dsl, 'aegis');
+        if (back.lost.length) {
+          lost[file] = `back: ${back.lost[0].construct}`;
+          continue;
+        }
+        const again = loadText(join(home, file), back.text, { dialect: 'aegis' }).skills[0];
+        assert.ok(again, `${file}: the Aegis file written back loads`);
+        assert.deepEqual(shape(again), shape(original), `${file}: the graph is kept`);
+        assert.deepEqual(again.input, original.input, `${file}: the input schema is kept`);
+        const input = sampleInput(original);
+        const outcome = async (s: Skill) => {
+          const r = await lib.run(s, input);
+          return {
+            status: r.status,
+            ...(r.status === 'completed' ? { output: r.output } : { error: r.error?.code }),
+          };
+        };
+        const expected = await outcome(original);
+        assert.deepEqual(
+          await outcome(dsl),
+          expected,
+          `${file}: the AgenticDSL skill gives the same outcome`,
+        );
+        assert.deepEqual(
+          await outcome(again),
+          expected,
+          `${file}: the round-tripped skill gives the same outcome`,
+        );
+        kept++;
+      }
+      t.diagnostic(
+        `${kept} of ${files.length} corpus Aegis files (${Math.round((100 * kept) / files.length)}%) go to AgenticDSL and back with graph and outputs kept`,
+      );
+      assert.deepEqual(lost, LOST);
+    } finally {
+      await lib.close();
+      await model.close();
+    }
+  },
+);
+
+test(
+  'skein convert refuses a lossy conversion (exit 1, each construct named) unless --allow-loss',
+  { skip: corpusSkip },
+  async () => {
+    const file = join(AEGIS, 'skill-demo_src_main_resources_skills_order_confirmation.md');
+    const refused = await skein(['convert', file, '--to', 'agenticdsl', '--json']);
+    const error = JSON.parse(refused.stdout).error;
+    assert.deepEqual([refused.code, error.code], [1, 'conversion_lossy']);
+    assert.deepEqual(error.fields?.[0], {
+      field: 'user_confirmation',
+      message: 'a pause for a person (await): AgenticDSL has no such node',
+    });
+    const out = join(mkdtempSync(join(tmpdir(), 'skein-convert-')), 'order.agent.md');
+    const allowed = await skein(['convert', file, '--to', 'agenticdsl', '--allow-loss', '--out', out]);
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.match(allowed.stderr, /lost: process_order: a guard \(when\)/);
+    const validated = await skein(['validate', out, '--json']);
+    assert.equal(validated.code, 0, validated.stdout);
+  },
+);
