@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { aegisToInja, injaToAegis, translateWritten } from '../../../src/convert/templates.js';
+import { convertSkill } from '../../../src/convert/index.js';
+import { agentSkillName } from '../../../src/convert/index.js';
+import { indexName } from '../../../src/distribution/index.js';
+import { loadText } from '../../../src/index.js';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+test('Aegis templates become Inja with missing paths rendered as "", and come back the same', () => {
+  const source = 'Total: {{quantity * unit_price}} for {{order.id}}!';
+  const inja = aegisToInja(source);
+  assert.deepEqual(inja, {
+    ok: true,
+    text: 'Total: {{ quantity * unit_price }} for {{ default(order.id, "") }}!',
+  });
+  assert.deepEqual(injaToAegis(inja.ok ? inja.text : ''), {
+    ok: true,
+    text: 'Total: {{quantity * unit_price}} for {{order.id}}!',
+  });
+});
+
+test('what a template syntax has and the other lacks is refused with the construct named', () => {
+  assert.deepEqual(aegisToInja('{% if x %}y{% endif %}'), {
+    ok: false,
+    why: 'an Aegis template tag or comment',
+  });
+  assert.equal(aegisToInja('{{name | upper}}').ok, false);
+  assert.equal(injaToAegis('{{ upper(name) }}').ok, false);
+  assert.equal(injaToAegis('{% for x in xs %}{{ x }}{% endfor %}').ok, false);
+  const args = translateWritten({ q: '{{query}}', n: 3, list: ['{{a}}'] }, aegisToInja);
+  assert.deepEqual(args.value, { q: '{{ default(query, "") }}', n: 3, list: ['{{ default(a, "") }}'] });
+});
+
+test('an Aegis step that pauses cannot go to AgenticDSL: the step and the construct are named', () => {
+  const path = join(ROOT, 'test/fixtures/server/skills/confirm.md');
+  const skill = loadText(path, readFileSync(path, 'utf8')).skills[0];
+  const { lost } = convertSkill(skill, 'agenticdsl');
+  assert.ok(
+    lost.some((l) => /guard \(when\)|await/.test(l.construct)),
+    JSON.stringify(lost),
+  );
+  assert.deepEqual(convertSkill(skill, 'skilljson').lost, [
+    { step: skill.id, construct: 'skill.json is not written yet' },
+  ]);
+});
+
+test('names for Agent Skills: lowercase letters, digits and single hyphens', () => {
+  assert.equal(indexName('Web_Search'), 'web-search');
+  assert.equal(agentSkillName('order_confirmation'), 'order-confirmation');
+  assert.equal(indexName('--'), 'skill');
+  assert.equal(indexName('a'.repeat(80)).length, 64);
+});
