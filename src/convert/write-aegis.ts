@@ -115,13 +115,37 @@ export function writeAegis(skill: Skill): { text: string; lost: Loss[] } {
   return { text: out.join('\n') + '\n', lost };
 }
 
+/** JSON Schema keywords Aegis writes under `validation:`, by their name there. */
+const VALIDATION: Record<string, string> = {
+  minimum: 'min',
+  maximum: 'max',
+  minLength: 'minLength',
+  maxLength: 'maxLength',
+  pattern: 'pattern',
+  minItems: 'minItems',
+  maxItems: 'maxItems',
+};
+
 /** JSON Schema keywords an Aegis field writes. */
-const WRITTEN = new Set(['type', 'description', 'enum', 'default', 'x-label', 'x-placeholder', 'x-uiHint']);
+const WRITTEN = new Set([
+  'type',
+  'description',
+  'enum',
+  'default',
+  'x-label',
+  'x-placeholder',
+  'x-uiHint',
+  'x-options',
+  'x-message',
+  ...Object.keys(VALIDATION),
+]);
 
 /** A schema's fields as Aegis writes them; keywords it has no attribute for are losses. */
 function fields(schema: JsonSchema, where: string, lost: Loss[]): Record<string, unknown> {
   for (const [key, p] of Object.entries(schema.properties ?? {})) {
-    const other = Object.keys(p).filter((k) => !WRITTEN.has(k) && !(k === 'items' && simpleItems(p.items)));
+    const other = Object.keys(p).filter(
+      (k) => !WRITTEN.has(k) && !(k === 'items' && (p['x-options'] !== undefined || writtenItems(p.items))),
+    );
     if (other.length)
       lost.push({ step: where, construct: `the field attributes ${other.join(', ')} of ${key}` });
   }
@@ -139,9 +163,13 @@ function aegisFields(
         type: Array.isArray(p.type) ? (p.type.find((t) => t !== 'null') ?? 'string') : (p.type ?? 'string'),
         required: required.includes(key),
         ...(p.description ? { description: p.description } : {}),
-        ...(p.enum ? { enum: p.enum } : {}),
+        // Options give the enum (and an array's items) themselves.
+        ...(p['x-options'] !== undefined ? { options: p['x-options'] } : p.enum ? { enum: p.enum } : {}),
         ...(p.default !== undefined ? { default: p.default } : {}),
-        ...(simpleItems(p.items) ? { items: { type: (p.items as JsonSchema).type } } : {}),
+        ...(p['x-options'] === undefined && writtenItems(p.items)
+          ? { items: itemsField(p.items as JsonSchema) }
+          : {}),
+        ...validation(p),
         ...Object.fromEntries(
           (['label', 'placeholder', 'uiHint'] as const).flatMap((a) =>
             p[`x-${a}`] !== undefined ? [[a, p[`x-${a}`]]] : [],
@@ -161,8 +189,27 @@ function fence(lang: string, body: string): string {
   return `${ticks}${lang}\n${body.replace(/\n$/, '')}\n${ticks}`;
 }
 
-/** Items of one plain type (`{type: string}`), which Aegis writes as `items: {type: …}`. */
-function simpleItems(items: unknown): boolean {
+/** Items Aegis can write: of one plain type (`{type: string}`), or objects of fields. */
+function writtenItems(items: unknown): boolean {
   const i = items as JsonSchema | undefined;
-  return typeof i?.type === 'string' && Object.keys(i).every((k) => k === 'type');
+  if (typeof i?.type !== 'string') return false;
+  if (i.type === 'object' && i.properties)
+    return Object.keys(i).every((k) => ['type', 'properties', 'required'].includes(k));
+  return Object.keys(i).every((k) => k === 'type');
+}
+
+/** `items: {type: …}`, or the field map of object items. */
+function itemsField(items: JsonSchema): unknown {
+  return items.properties ? aegisFields(items.properties, items.required ?? []) : { type: items.type };
+}
+
+/** A field's `validation:` (min, max, lengths, pattern, items, message), when it has any. */
+function validation(p: JsonSchema): Record<string, unknown> {
+  const rules = Object.fromEntries(
+    Object.entries(VALIDATION).flatMap(([keyword, name]) =>
+      p[keyword] !== undefined ? [[name, p[keyword]]] : [],
+    ),
+  );
+  if (p['x-message'] !== undefined) rules.message = p['x-message'];
+  return Object.keys(rules).length ? { validation: rules } : {};
 }

@@ -21,13 +21,10 @@ const NEGATIVE = 'skill-dsl_src_test_resources_skills_invalid_syntax.md';
 const LOST: Record<string, string> = {
   'skill-demo_src_main_resources_skills_builtin_tools_demo.md':
     'a tool result merged into the context without declared keys',
-  'skill-demo_src_main_resources_skills_db_query_customers.md': 'back: the field attributes items of rows',
   'skill-demo_src_main_resources_skills_order_confirmation.md':
     'a pause for a person (await): AgenticDSL has no such node',
   'skill-demo_src_main_resources_skills_order_confirmation@a386bbbb.md':
     'a pause for a person (await): AgenticDSL has no such node',
-  'skill-demo_src_main_resources_skills_test_extended_input.md':
-    'back: the field attributes x-options of period',
   'skill-demo_src_main_resources_skills_test_extended_input@bbf45cee.md':
     'a tool result merged into the context without declared keys',
   'skill-dsl_src_test_resources_skills_await-example.md':
@@ -43,13 +40,12 @@ const LOST: Record<string, string> = {
     'a tool result merged into the context without declared keys',
   'skill-sales_src_main_resources_skills_sales_report_generator.md':
     'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
-  'skill-search_src_main_resources_skills_simple_search.md': 'back: the field attributes items of results',
   'skill-search_src_main_resources_skills_simple_search@bbf45cee.md':
     'a tool result merged into the context without declared keys',
   'skills_await-example.md': 'a tool result stored at a nested path',
 };
 
-/** An input for a schema: a sample value of each field's type. */
+/** An input for a schema: a sample value of each field's type (the first choice where there are choices). */
 function sampleInput(skill: Skill): Record<string, unknown> {
   const sample = (type: unknown) =>
     type === 'number' || type === 'integer'
@@ -64,7 +60,10 @@ function sampleInput(skill: Skill): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(skill.input.properties ?? {}).map(([k, p]) => [
       k,
-      p.enum?.[0] ?? sample(Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type),
+      p.enum?.[0] ??
+        (p.items?.enum
+          ? [p.items.enum[0]]
+          : sample(Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type)),
     ]),
   );
 }
