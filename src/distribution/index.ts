@@ -9,6 +9,8 @@ export type { Found } from './find-skills.js';
 export {
   discoveryIndex,
   indexName,
+  originalFiles,
+  packFiles,
   packSkill,
   publishSkills,
   INDEX_VERSION,

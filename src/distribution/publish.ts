@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { byteOrder, fileDigest, skillDigest } from './digest.js';
 import { DistributionError } from './errors.js';
 import { findSkills, type Found } from './find-skills.js';
@@ -129,4 +129,40 @@ export function indexName(folder: string): string {
       .slice(0, 64)
       .replace(/-+$/, '') || 'skill'
   );
+}
+
+/** A skill's own files (its folder, or its file and companions) and the path to run among them (`.`: the folder). */
+export async function originalFiles(
+  source: string,
+  id: string,
+): Promise<{ files: Map<string, Uint8Array>; entry: string }> {
+  const { found } = await findSkills(source);
+  const hit = found.find((f) => f.skills.some((s) => s.id === id)) ?? found[0];
+  const files = new Map(hit.files.map((f) => [f, readFileSync(join(hit.folder, f))] as const));
+  return { files, entry: hit.whole ? '.' : basename(source) };
+}
+
+/** Files made ready to publish as a skill folder (an exported one): digests and archive, SKILL.md first. */
+export async function packFiles(
+  name: string,
+  description: string,
+  content: ReadonlyMap<string, string | Uint8Array>,
+): Promise<PackedSkill> {
+  const paths = [...content.keys()].sort((a, b) =>
+    a === 'SKILL.md' ? -1 : b === 'SKILL.md' ? 1 : byteOrder(a, b),
+  );
+  const files = paths.map((path) => {
+    const bytes = Buffer.from(content.get(path)!);
+    return { path, digest: fileDigest(bytes), bytes };
+  });
+  const archive = await tarGz(files);
+  return {
+    name,
+    description,
+    digest: skillDigest(Object.fromEntries(files.map((f) => [f.path, f.digest]))),
+    files,
+    archive,
+    archiveDigest: fileDigest(archive),
+    agentSkill: paths.includes('SKILL.md'),
+  };
 }

@@ -112,7 +112,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', routeRoutes(catalog, skein));
   app.route('/v1', diagnosticRoutes(catalog, root));
   app.route('/v1', experimentRoutes(experiments, root));
-  app.route('/', wellKnownSkillRoutes(skein.config.skillsPath));
+  app.route('/', wellKnownSkillRoutes(skein.config.skillsPath, catalog));
   app.route('/', agentCardRoutes(catalog, options.tokens.length > 0));
   app.route('/', webRoutes(options.webDir ?? findWebAssets()));
 

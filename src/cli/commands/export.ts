@@ -1,10 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { exportAgentSkill } from '../../convert/index.js';
-import { findSkills } from '../../distribution/index.js';
+import { originalFiles } from '../../distribution/index.js';
 import { openSkein } from '../../host/index.js';
 import { SkeinError } from '../../errors/index.js';
-import type { Skill } from '../../ir/skill.js';
 import { parseCommandArgs } from '../args.js';
 import { exportSpec } from '../specs/convert.js';
 import { UsageError } from '../usage-error.js';
@@ -21,7 +20,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
       'not_executable',
       `${skill.id} is a document skill: it is an Agent Skills folder already, or close to one`,
     );
-  const { files: original, entry } = await originalFiles(skill);
+  const { files: original, entry } = await originalFiles(skill.source, skill.id);
   const { name, files } = exportAgentSkill(skill, original, entry);
   const dir = join(resolve(values.out ?? '.'), name);
   if (existsSync(dir)) {
@@ -43,12 +42,4 @@ export async function exportCommand(argv: string[]): Promise<number> {
       `wrote ${shown}/: SKILL.md, scripts/run.sh, scripts/resume.sh and ${original.size} original file${original.size === 1 ? '' : 's'} in assets/original/\n`,
     );
   return 0;
-}
-
-/** The files of the skill's folder (or its file and companions), and the path to run among them. */
-async function originalFiles(skill: Skill): Promise<{ files: Map<string, Uint8Array>; entry: string }> {
-  const { found } = await findSkills(skill.source);
-  const hit = found.find((f) => f.skills.some((s) => s.id === skill.id)) ?? found[0];
-  const files = new Map(hit.files.map((f) => [f, readFileSync(join(hit.folder, f))] as const));
-  return { files, entry: hit.whole ? '.' : basename(skill.source) };
 }

@@ -1,8 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { discoveryIndex, publishSkills, type Publication } from '../../distribution/index.js';
+import { agentSkillName, exportAgentSkill } from '../../convert/index.js';
+import {
+  discoveryIndex,
+  originalFiles,
+  packFiles,
+  publishSkills,
+  type Publication,
+} from '../../distribution/index.js';
 import { SkeinError } from '../../errors/index.js';
 import { newOpenApiApp } from '../openapi-app.js';
 import { documentedError, jsonResponse } from '../schemas.js';
+import type { SkillCatalog } from '../skill-catalog.js';
 
 const FileEntrySchema = z.object({ path: z.string(), digest: z.string() });
 const IndexSchema = z
@@ -32,12 +40,13 @@ const BYTES = { schema: { type: 'string' as const, format: 'binary' } };
 
 /**
  * `/.well-known/agent-skills/`: the discovery index, each skill's archive (`<name>.tar.gz`) and its
- * files (`<name>/<path>`), as the Agent Skills discovery document defines them. The skills path is
- * read once, at the first request; every byte served is one the index's digests were made from.
+ * files (`<name>/<path>`), as the Agent Skills discovery document defines them: the skills path's
+ * SKILL.md folders as they are, and each other executable skill exported as an Agent Skills folder.
+ * The skills path is read once, at the first request; every byte served is one the digests were made from.
  */
-export function wellKnownSkillRoutes(skillsPath: readonly string[]) {
+export function wellKnownSkillRoutes(skillsPath: readonly string[], catalog: SkillCatalog) {
   let publication: Promise<Publication> | undefined;
-  const published = () => (publication ??= publishSkills(skillsPath));
+  const published = () => (publication ??= publishAll(skillsPath, catalog));
   const skill = async (name: string) => {
     const found = (await published()).skills.find((s) => s.name === name);
     if (!found) throw new SkeinError('not_found', `no published skill "${name}"`);
@@ -80,4 +89,30 @@ export function wellKnownSkillRoutes(skillsPath: readonly string[]) {
       const type = path.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'application/octet-stream';
       return c.body(new Uint8Array(file.bytes), 200, { 'Content-Type': type });
     });
+}
+
+/**
+ * The SKILL.md folders of the skills path, then each executable skill (highest version, not internal)
+ * whose name is not taken, exported as `skein export --to agent-skills` writes it.
+ */
+async function publishAll(skillsPath: readonly string[], catalog: SkillCatalog): Promise<Publication> {
+  const publication = await publishSkills(skillsPath);
+  const taken = new Set(publication.skills.map((s) => s.name));
+  const exported = [];
+  for (const skill of await catalog.all()) {
+    const name = agentSkillName(skill.id);
+    if (!skill.graph || skill.planning?.internal || taken.has(name)) continue;
+    taken.add(name);
+    try {
+      const { files, entry } = await originalFiles(skill.source, skill.id);
+      const folder = exportAgentSkill(skill, files, entry);
+      exported.push(await packFiles(folder.name, skill.description || skill.id, folder.files));
+    } catch (e) {
+      publication.skipped.push({ path: skill.source, why: (e as Error).message.split('\n')[0] });
+    }
+  }
+  const skills = [...publication.skills, ...exported].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
+  return { skills, skipped: publication.skipped };
 }

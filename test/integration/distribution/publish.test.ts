@@ -37,10 +37,14 @@ test('skein serve publishes a discovery index whose digests match what it serves
     assert.equal(index.version, '0.2.0');
     assert.deepEqual(
       index.skills.map((s: { name: string }) => s.name),
-      ['pdf', 'web-search'],
-      'Agent Skills folders only, under names of the naming rule',
+      ['greet', 'pdf', 'web-search'],
+      'Agent Skills folders under names of the naming rule, and the Aegis skill exported as one',
     );
-    const pdf = index.skills[0];
+    const pdf = index.skills[1];
+    assert.deepEqual(
+      index.skills[0].files.map((f: { path: string }) => f.path),
+      ['SKILL.md', 'assets/original/greet.md', 'scripts/resume.sh', 'scripts/run.sh'],
+    );
     assert.equal(pdf.description, 'Fills PDF forms.');
     assert.equal(pdf.files[0].path, 'SKILL.md');
     for (const f of pdf.files) {
@@ -61,7 +65,12 @@ test('skein serve publishes a discovery index whose digests match what it serves
       readFileSync(join(project, 'skills/pdf/scripts/fill.py'), 'utf8'),
       readFileSync(join(site, 'skills/pdf/scripts/fill.py'), 'utf8'),
     );
+    assert.equal(
+      readFileSync(join(project, 'skills/greet/assets/original/greet.md'), 'utf8'),
+      readFileSync(join(site, 'skills/greet.md'), 'utf8'),
+    );
     const lock = JSON.parse(readFileSync(join(project, 'skein.lock'), 'utf8'));
+    assert.deepEqual(Object.keys(lock.skills).sort(), ['greet', 'pdf', 'web-search']);
     assert.equal(lock.skills.pdf.digest, pdf.digest, "skein.lock records the index's skill digest");
     assert.equal(lock.skills.pdf.type, 'well-known');
     const installed = await skein(['install', '--json'], { cwd: project });
