@@ -54,7 +54,10 @@ function timeCommand(args: string[], runs: number): { wall: number; cpu: number 
     // /usr/bin/time reports the child's CPU time; without it only wall time is known.
     const timed = existsSync('/usr/bin/time');
     // The report goes nowhere: thousands of lines of warnings would overflow a pipe's buffer.
-    const options: SpawnSyncOptionsWithStringEncoding = { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] };
+    const options: SpawnSyncOptionsWithStringEncoding = {
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    };
     const r = timed
       ? spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, BIN, ...args], options)
       : spawnSync(process.execPath, [BIN, ...args], options);

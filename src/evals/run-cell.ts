@@ -59,10 +59,10 @@ export async function runCell(
   let result: RunResult | undefined;
   let error: string | undefined;
   try {
-    result = await ctx.runtime.start(plan.skill, plan.input, { onEvent, signal });
+    result = await ctx.runtime.start(plan.skill, plan.input, { onEvent, signal, deltas: false });
     for (const answer of c.answers) {
       if (result.status !== 'awaiting') break;
-      result = await ctx.runtime.resume(result.runId, answer, { onEvent, signal });
+      result = await ctx.runtime.resume(result.runId, answer, { onEvent, signal, deltas: false });
     }
   } catch (e) {
     if (!(e instanceof RunRefused)) throw e;

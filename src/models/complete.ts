@@ -3,13 +3,13 @@ import { startDeadline } from './call-deadline.js';
 import { toModelCallError } from './call-error.js';
 import { ModelCallError } from './errors.js';
 import type { Completion, ModelRequest } from './request.js';
-import { AttemptError, streamOnce } from './stream-once.js';
+import { AttemptError, requestOnce } from './stream-once.js';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_RETRIES = 2;
 
 /**
- * Streams one answer from the model. Retries (with backoff, honouring `Retry-After`) when an attempt
+ * One answer from the model (streamed when `onDelta` takes the text as it arrives). Retries (with backoff, honouring `Retry-After`) when an attempt
  * fails retryably before any text was streamed; failures come out as `ModelCallError`, a cancel
  * through `request.signal` as the signal's reason.
  */
@@ -23,7 +23,7 @@ export async function complete(request: ModelRequest): Promise<Completion> {
     while (true) {
       attempts++;
       try {
-        return await streamOnce(request, deadline.signal);
+        return await requestOnce(request, deadline.signal);
       } catch (thrown) {
         const failure = thrown instanceof AttemptError ? thrown : new AttemptError(thrown, false);
         const retry =

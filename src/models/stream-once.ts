@@ -1,4 +1,4 @@
-import { streamText } from 'ai';
+import { generateText, streamText } from 'ai';
 import type { Completion, ModelRequest } from './request.js';
 import { SkeinError } from '../errors/index.js';
 
@@ -12,8 +12,33 @@ export class AttemptError extends SkeinError {
   }
 }
 
+/**
+ * Makes one request (no retries): streamed when someone takes the text as it arrives (`onDelta`),
+ * else as one answer — a stream's web streams, per-chunk parsing and validation cost a call ~1 ms of
+ * CPU that nobody uses when no one is watching (`bench/eval.ts`).
+ */
+export async function requestOnce(request: ModelRequest, signal: AbortSignal): Promise<Completion> {
+  if (request.onDelta) return streamOnce(request, signal);
+  const input = request.messages ? { messages: request.messages } : { prompt: request.prompt ?? '' };
+  try {
+    const result = await generateText({
+      model: request.model.model,
+      system: request.system,
+      ...input,
+      temperature: request.temperature,
+      maxOutputTokens: request.maxOutputTokens,
+      abortSignal: signal,
+      maxRetries: 0,
+    });
+    const { inputTokens, outputTokens } = result.totalUsage;
+    return { text: result.text, usage: { inputTokens, outputTokens }, finishReason: result.finishReason };
+  } catch (error) {
+    throw new AttemptError(signal.aborted ? signal.reason : error, false);
+  }
+}
+
 /** Makes one streamed request (no retries), passing text deltas on as they arrive. */
-export async function streamOnce(request: ModelRequest, signal: AbortSignal): Promise<Completion> {
+async function streamOnce(request: ModelRequest, signal: AbortSignal): Promise<Completion> {
   const input = request.messages ? { messages: request.messages } : { prompt: request.prompt ?? '' };
   const result = streamText({
     model: request.model.model,

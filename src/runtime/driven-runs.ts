@@ -51,6 +51,7 @@ export class DrivenRuns {
         resume,
         children,
         signal: options.signal,
+        deltas: options.deltas !== false,
       });
       driving.loop = loop;
       if (driving.cancelled) loop.cancel();

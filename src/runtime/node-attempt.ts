@@ -11,6 +11,8 @@ export interface RunShared {
   services: RuntimeServices;
   skillModel?: string;
   children: ChildRuns;
+  /** Whether model text is streamed as it arrives (`RunOptions.deltas`). */
+  deltas: boolean;
   /** The run's stop signal, made on first use. */
   signal(): AbortSignal;
   /** Emits an event of a node. */
@@ -26,6 +28,7 @@ export class NodeAttempt implements NodeRun {
   readonly services: RuntimeServices;
   readonly skillModel?: string;
   readonly children: ChildRuns;
+  readonly deltas: boolean;
 
   constructor(
     private readonly shared: RunShared,
@@ -40,6 +43,7 @@ export class NodeAttempt implements NodeRun {
     this.services = shared.services;
     this.skillModel = shared.skillModel;
     this.children = shared.children;
+    this.deltas = shared.deltas;
   }
 
   get signal(): AbortSignal {

@@ -35,6 +35,8 @@ export interface LoopOptions {
   resume?: { node: string; input: unknown };
   children: ChildRuns;
   signal?: AbortSignal;
+  /** Whether model text is streamed as it arrives (`RunOptions.deltas`). */
+  deltas: boolean;
 }
 
 /**
@@ -74,6 +76,7 @@ export class RunLoop {
       services: o.services,
       skillModel: o.skill.model,
       children: o.children,
+      deltas: o.deltas,
       signal: () => this.attempts.signal(),
       report: (node, body) => {
         if (body.type === 'llm_usage') {

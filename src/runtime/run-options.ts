@@ -9,4 +9,10 @@ export interface RunOptions {
   graph?: string;
   /** How many calls deep this run is (0 for a run started from outside). */
   depth?: number;
+  /**
+   * Whether the model's text is streamed as it arrives (`llm_delta` events). Default true; a caller
+   * that shows no text live (an eval cell, `--json`) passes false, and each call is then one answer,
+   * which costs less (bench/eval.ts).
+   */
+  deltas?: boolean;
 }

@@ -18,6 +18,8 @@ export async function runInTerminal(
     const result = await work(skein, {
       onEvent: options.json ? undefined : liveView(),
       signal: interrupt.signal,
+      // With --json nothing shows the model's text as it arrives: each call is one answer.
+      deltas: !options.json,
     });
     return reportResult(result, options.json);
   } catch (e) {

@@ -20,6 +20,8 @@ export interface NodeRun<N extends Node = Node> {
   childRunId?: string;
   /** Runs other skills, or subgraphs of this one, as child runs of this run. */
   children: ChildRuns;
+  /** Whether model text is streamed as it arrives (`llm_delta` events), or each call is one answer. */
+  deltas: boolean;
   emit(body: RunEventBody): void;
 }
 

@@ -4,7 +4,15 @@ import type { Executor } from './executor.js';
 import { llmCallEvent } from './llm-call-event.js';
 
 /** Asks the model; with a JSON schema, the answer is parsed, validated and repaired by the model. */
-export const runLlm: Executor<LlmNode> = async ({ node, scope, signal, services, skillModel, emit }) => {
+export const runLlm: Executor<LlmNode> = async ({
+  node,
+  scope,
+  signal,
+  services,
+  skillModel,
+  emit,
+  deltas,
+}) => {
   const llm = services.llm;
   if (!llm) throw new RunFailure('model_not_configured', 'no model service is configured', node.id);
   const request = {
@@ -13,7 +21,7 @@ export const runLlm: Executor<LlmNode> = async ({ node, scope, signal, services,
     prompt: node.prompt.render(scope),
     temperature: node.temperature,
     signal,
-    onDelta: (text: string) => emit({ type: 'llm_delta', node: node.id, text }),
+    onDelta: deltas ? (text: string) => emit({ type: 'llm_delta', node: node.id, text }) : undefined,
   };
   const startedAt = performance.now();
   const answer = node.json

@@ -6,10 +6,24 @@ import { MockLanguageModelV3 } from 'ai/test';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { completeJson, ModelOutputError } from '../../../src/models/index.js';
 
-/** A mock model that streams the given answers, one per call, in two deltas each. */
+const USAGE = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 4, text: 4, reasoning: undefined },
+};
+
+/**
+ * A mock model that gives the given answers, one per call: streamed in two deltas each when the caller
+ * takes deltas, else whole.
+ */
 function mockAnswering(answers: string[]): MockLanguageModelV3 {
   let call = 0;
   return new MockLanguageModelV3({
+    doGenerate: async () => ({
+      content: [{ type: 'text', text: answers[call++] ?? '' }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: USAGE,
+      warnings: [],
+    }),
     doStream: async () => {
       const text = answers[call++] ?? '';
       const half = Math.ceil(text.length / 2);
@@ -22,10 +36,7 @@ function mockAnswering(answers: string[]): MockLanguageModelV3 {
         {
           type: 'finish',
           finishReason: { unified: 'stop', raw: 'stop' },
-          usage: {
-            inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-            outputTokens: { total: 4, text: 4, reasoning: undefined },
-          },
+          usage: USAGE,
         },
       ];
       return { stream: simulateReadableStream({ chunks }) };
@@ -69,7 +80,9 @@ test('the repair loop works on any language model, without a server', async () =
 test('JSON mode is asked of a model whose provider has it', async () => {
   const model = mockAnswering(['{"ok": false}']);
   await completeJson({ model: { model, id: 'mock:json', jsonMode: true }, prompt: 'ok?', schema: SCHEMA });
-  assert.deepEqual(model.doStreamCalls[0].responseFormat, { type: 'json' });
+  // Without onDelta the answer is asked for whole.
+  assert.equal(model.doStreamCalls.length, 0);
+  assert.deepEqual(model.doGenerateCalls[0].responseFormat, { type: 'json' });
 });
 
 test('repairAttempts: 0 gives up after the first bad answer', async () => {
@@ -85,5 +98,5 @@ test('repairAttempts: 0 gives up after the first bad answer', async () => {
       return true;
     },
   );
-  assert.equal(model.doStreamCalls.length, 1);
+  assert.equal(model.doGenerateCalls.length, 1);
 });

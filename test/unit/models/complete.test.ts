@@ -24,15 +24,16 @@ async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
 }
 
 test('streamed deltas arrive in order and join to the text; usage is reported', async (t) => {
-  const { model } = await compatAt(t, [{ text: 'The quick brown fox' }]);
+  const { fake, model } = await compatAt(t, [{ text: 'The quick brown fox' }]);
   const deltas: string[] = [];
   const result = await complete({ model, prompt: 'Say it.', onDelta: (d) => deltas.push(d) });
   assert.deepEqual(deltas, ['The ', 'quick ', 'brown ', 'fox']);
   assert.equal(result.text, 'The quick brown fox');
   assert.deepEqual(result.usage, { inputTokens: 2, outputTokens: 5 });
+  assert.equal(fake.requests[0].stream, true);
 });
 
-test('the server receives the system and user messages and the temperature', async (t) => {
+test('without onDelta the answer is asked for whole; the server receives the messages and the temperature', async (t) => {
   const { fake, model } = await compatAt(t, [{ text: 'ok' }]);
   await complete({
     model,
@@ -45,7 +46,7 @@ test('the server receives the system and user messages and the temperature', asy
   assert.equal(sent.model, 'fake-model');
   assert.equal(sent.temperature, 0.2);
   assert.equal(sent.max_tokens, 50);
-  assert.equal(sent.stream, true);
+  assert.ok(!sent.stream, 'nobody takes deltas: no stream');
   assert.deepEqual(
     sent.messages.map((m) => [m.role, messageText(m)]),
     [
