@@ -32,7 +32,7 @@ const getIndex = createRoute({
   method: 'get',
   path: '/.well-known/agent-skills/index.json',
   operationId: 'getAgentSkillsIndex',
-  summary: 'The Agent Skills discovery index (v0.2.0) of the Agent Skills folders of the skills path',
+  summary: 'The Agent Skills discovery index (v0.2.0): the skills path, step-dialect skills exported',
   responses: { 200: jsonResponse(IndexSchema, 'the index') },
 });
 

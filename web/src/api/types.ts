@@ -314,7 +314,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The Agent Skills discovery index (v0.2.0) of the Agent Skills folders of the skills path */
+    /** The Agent Skills discovery index (v0.2.0): the skills path, step-dialect skills exported */
     get: operations['getAgentSkillsIndex'];
     put?: never;
     post?: never;
