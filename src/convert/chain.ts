@@ -55,3 +55,47 @@ export function localId(id: string): string {
   const clean = last.replace(/[^A-Za-z0-9_-]/g, '_');
   return clean === 'start' || clean === 'end' ? `${clean}_step` : clean;
 }
+
+/**
+ * For a tool step whose merged result declares no keys (older Aegis files): the names the steps after
+ * it and the skill's output read that neither the input nor another step provides, which can only
+ * come from its result.
+ */
+export function readsOfResult(
+  skill: Skill,
+  steps: readonly Node[],
+  end: Node | undefined,
+  tool: Node,
+): string[] {
+  const after = steps.slice(steps.indexOf(tool) + 1);
+  const reads = new Set([...after, ...(end ? [end] : [])].flatMap(refsOf));
+  for (const key of Object.keys(skill.output.properties ?? {})) reads.add(key);
+  const provided = new Set(Object.keys(skill.input.properties ?? {}));
+  for (const n of steps) {
+    if (n === tool) continue;
+    const name = singleVar(n);
+    if (name) provided.add(name);
+    if (n.kind === 'tool') (n.declares ?? []).forEach((k) => provided.add(k));
+    if (n.kind === 'await') Object.keys(n.inputSchema.properties ?? {}).forEach((k) => provided.add(k));
+  }
+  return [...reads].filter((r) => !provided.has(r)).sort();
+}
+
+/** The root names a step reads. */
+function refsOf(node: Node): readonly string[] {
+  const guard = node.guard?.refs ?? [];
+  switch (node.kind) {
+    case 'template':
+      return [...guard, ...node.template.refs];
+    case 'llm':
+      return [...guard, ...node.prompt.refs, ...(node.system?.refs ?? [])];
+    case 'await':
+      return [...guard, ...node.message.refs];
+    case 'assign':
+      return [...guard, ...node.assignments.flatMap((a) => a.value.refs)];
+    case 'end':
+      return node.output.refs;
+    default:
+      return 'input' in node ? [...guard, ...node.input.refs] : guard;
+  }
+}

@@ -1,11 +1,11 @@
 import { stringify } from 'yaml';
 import type { Skill } from '../ir/skill.js';
-import { chainOf, localId, singleVar, type Loss } from './chain.js';
+import { chainOf, localId, readsOfResult, singleVar, type Loss } from './chain.js';
 import { aegisToInja, translateWritten, type Translated } from './templates.js';
 
 /** A skill's chain as an AgenticDSL file: `/__meta__` and one `/main` subgraph; what it could not carry. */
 export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
-  const { steps, lost } = chainOf(skill);
+  const { steps, end, lost } = chainOf(skill);
   const fromInja = skill.dialect === 'agenticdsl';
   const template = (source: string): Translated =>
     fromInja ? { ok: true, text: source } : aegisToInja(source);
@@ -43,7 +43,9 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
         ? { ok: true as const, text: '', value: node.input.written }
         : translateWritten(node.input.written, aegisToInja);
       if (!args.ok) loss(args.why);
-      const declared = [...new Set(node.declares ?? [])];
+      const declared = [
+        ...new Set(node.declares?.length ? node.declares : readsOfResult(skill, steps, end, node)),
+      ];
       // A merged result with one declared key is written [k, k]: several keys mean "merge the fields".
       const merged = declared.length === 1 ? [declared[0], declared[0]] : declared;
       const single = singleVar(node);

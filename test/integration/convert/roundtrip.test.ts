@@ -19,29 +19,19 @@ const NEGATIVE = 'skill-dsl_src_test_resources_skills_invalid_syntax.md';
 
 /** Files that cannot go to AgenticDSL and back, with the first construct lost (`back:` on the way back). */
 const LOST: Record<string, string> = {
-  'skill-demo_src_main_resources_skills_builtin_tools_demo.md':
-    'a tool result merged into the context without declared keys',
   'skill-demo_src_main_resources_skills_order_confirmation.md':
     'a pause for a person (await): AgenticDSL has no such node',
   'skill-demo_src_main_resources_skills_order_confirmation@a386bbbb.md':
     'a pause for a person (await): AgenticDSL has no such node',
-  'skill-demo_src_main_resources_skills_test_extended_input@bbf45cee.md':
-    'a tool result merged into the context without declared keys',
   'skill-dsl_src_test_resources_skills_await-example.md':
-    'a tool result merged into the context without declared keys',
+    'a pause for a person (await): AgenticDSL has no such node',
   'skill-dsl_src_test_resources_skills_builtin_tools_demo.md':
     'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
   'skill-dsl_src_test_resources_skills_financial_analysis.md': 'a tool result stored at a nested path',
   'skill-dsl_src_test_resources_skills_sales_report_generator.md':
     'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
-  'skill-dsl_src_test_resources_skills_simple_tool.md':
-    'a tool result merged into the context without declared keys',
-  'skill-financial_src_main_resources_skills_financial_analysis@bbf45cee.md':
-    'a tool result merged into the context without declared keys',
   'skill-sales_src_main_resources_skills_sales_report_generator.md':
     'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
-  'skill-search_src_main_resources_skills_simple_search@bbf45cee.md':
-    'a tool result merged into the context without declared keys',
   'skills_await-example.md': 'a tool result stored at a nested path',
 };
 
