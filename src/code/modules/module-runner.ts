@@ -17,7 +17,9 @@ export interface ModuleRunnerOptions {
 /**
  * Runs TS and JS code-mode skills: imports the file once (no build step) and calls its entry with the
  * input and a SkillContext. A thrown error fails the step with its message and the stack frames inside
- * the skill's folder; the runtime enforces the step's timeout and retries.
+ * the skill's folder. A JavaScript call cannot be stopped from outside: when the signal aborts or
+ * `timeoutMs` passes, the call ends (`cancelled`, `timeout`) and what the program does later is dropped;
+ * `ctx.signal` tells a program that watches it to stop.
  */
 export function createModuleRunner(options: ModuleRunnerOptions): CodeService {
   const modules = new Map<string, Promise<SkillExecutor>>();
@@ -50,12 +52,36 @@ export function createModuleRunner(options: ModuleRunnerOptions): CodeService {
         },
       };
       try {
-        return await execute((input ?? {}) as Record<string, unknown>, ctx);
+        return await bounded(
+          Promise.resolve(execute((input ?? {}) as Record<string, unknown>, ctx)),
+          run.signal,
+          run.timeoutMs,
+        );
       } catch (e) {
         throw withSkillFrames(e, dirname(code.file));
       }
     },
   };
+}
+
+/** The program's answer, unless the signal aborts (`cancelled`) or `timeoutMs` passes (`timeout`) first. */
+function bounded<T>(work: Promise<T>, signal: AbortSignal, timeoutMs: number | undefined): Promise<T> {
+  if (signal.aborted) return Promise.reject(new RunFailure('cancelled', 'the code was cancelled'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new RunFailure('cancelled', 'the code was cancelled'));
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(
+            () => reject(new RunFailure('timeout', `the code took longer than ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    });
+  });
 }
 
 /** The error with the stack frames that point into the skill's own folder appended to its message. */

@@ -4,3 +4,4 @@
 export type { SuiteOptions } from './fixtures.js';
 export { runStoreSuite } from './store-suite.js';
 export { runQueueSuite, type QueueUnderTest } from './queue-suite.js';
+export { runCodeRunnerSuite, type CodeRunnerUnderTest, type SuitePrograms } from './code-runner-suite.js';
