@@ -48,7 +48,11 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
       ];
       // A merged result with one declared key is written [k, k]: several keys mean "merge the fields".
       const merged = declared.length === 1 ? [declared[0], declared[0]] : declared;
-      const single = singleVar(node);
+      const byName =
+        'all' in node.output ? node.output.all.find((t) => 'set' in t && t.set.length === 1) : undefined;
+      if (byName && readsOfResult(skill, steps, end, node).some((r) => r !== localId(node.id)))
+        loss("a tool result both merged and stored under the step's name");
+      const single = singleVar(node) ?? (byName && 'set' in byName ? byName.set[0] : undefined);
       const keys = 'merge' in node.output ? merged : single ? [single] : [];
       if ('merge' in node.output && !declared.length)
         loss('a tool result merged into the context without declared keys');

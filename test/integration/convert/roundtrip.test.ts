@@ -27,12 +27,13 @@ const LOST: Record<string, string> = {
     'a pause for a person (await): AgenticDSL has no such node',
   'skill-dsl_src_test_resources_skills_builtin_tools_demo.md':
     'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
-  'skill-dsl_src_test_resources_skills_financial_analysis.md': 'a tool result stored at a nested path',
+  'skill-dsl_src_test_resources_skills_financial_analysis.md':
+    "a tool result both merged and stored under the step's name",
   'skill-dsl_src_test_resources_skills_sales_report_generator.md':
     'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
   'skill-sales_src_main_resources_skills_sales_report_generator.md':
     'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
-  'skills_await-example.md': 'a tool result stored at a nested path',
+  'skills_await-example.md': "a tool result both merged and stored under the step's name",
 };
 
 /** An input for a schema: a sample value of each field's type (the first choice where there are choices). */
