@@ -5,3 +5,4 @@ export type { SuiteOptions } from './fixtures.js';
 export { runStoreSuite } from './store-suite.js';
 export { runQueueSuite, type QueueUnderTest } from './queue-suite.js';
 export { runCodeRunnerSuite, type CodeRunnerUnderTest, type SuitePrograms } from './code-runner-suite.js';
+export { runTracerSuite, type SpanView, type TracerUnderTest } from './tracer-suite.js';
