@@ -6,3 +6,4 @@ export { runStoreSuite } from './store-suite.js';
 export { runQueueSuite, type QueueUnderTest } from './queue-suite.js';
 export { runCodeRunnerSuite, type CodeRunnerUnderTest, type SuitePrograms } from './code-runner-suite.js';
 export { runTracerSuite, type SpanView, type TracerUnderTest } from './tracer-suite.js';
+export { runLlmServiceSuite, type LlmUnderTest, type ScriptedAnswer } from './llm-suite.js';
