@@ -7,7 +7,7 @@ import { openModuleRunner } from '../code/modules/open-module-runner.js';
 import type { SkillSession } from '../code/modules/skill-context.js';
 import { Runtime, type RunStore } from '../runtime/index.js';
 import { createPythonSandbox, type PythonSandbox } from '../code/python/index.js';
-import { createToolRegistry, invokeTool } from '../tools/index.js';
+import { createToolRegistry, toolService } from '../tools/index.js';
 import { createLlmService } from './llm-service.js';
 import { openStore } from './open-store.js';
 import { openTracing, type Tracing } from '../trace/index.js';
@@ -60,17 +60,10 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
     store,
     skills,
     llm: createLlmService(config, options.model),
-    tools: {
-      require: (name) => registry.require(name),
-      invoke: (tool, input, o) =>
-        invokeTool(tool, input, {
-          signal: o.signal,
-          runId: o.runId,
-          log: o.log,
-          workspace: config.workspace,
-          maxOutputBytes: config.limits.toolOutputBytes,
-        }),
-    },
+    tools: toolService(registry, {
+      workspace: config.workspace,
+      maxOutputBytes: config.limits.toolOutputBytes,
+    }),
     code: {
       python: { run: (code, input, o) => (python ??= startPython()).run(code, input, o) },
       typescript: modules.runner,

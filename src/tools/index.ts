@@ -8,6 +8,7 @@ import type { Tool } from '../runtime/index.js';
 export { defineTool, type Tool, type ToolContext } from '../runtime/index.js';
 export { ToolRegistry } from './registry.js';
 export { invokeTool, type InvokeOptions } from './invoke-tool.js';
+export { toolService } from './tool-service.js';
 export { loadToolModules } from './load-modules.js';
 export { connectMcpServers, type McpTools } from './mcp/index.js';
 export {

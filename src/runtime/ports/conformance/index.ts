@@ -7,3 +7,4 @@ export { runQueueSuite, type QueueUnderTest } from './queue-suite.js';
 export { runCodeRunnerSuite, type CodeRunnerUnderTest, type SuitePrograms } from './code-runner-suite.js';
 export { runTracerSuite, type SpanView, type TracerUnderTest } from './tracer-suite.js';
 export { runLlmServiceSuite, type LlmUnderTest, type ScriptedAnswer } from './llm-suite.js';
+export { runToolSuite, type ToolsUnderTest } from './tool-suite.js';
