@@ -1,5 +1,6 @@
 import type { Node } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
+import { guardOfRoute } from './guards.js';
 
 /** What a conversion could not carry: the step (or "skill") and the construct. */
 export interface Loss {
@@ -11,28 +12,45 @@ export interface Loss {
  * The skill's steps when its graph is a chain ending at its one `end` (what Aegis and a plain
  * AgenticDSL `/main` both write): the steps in order and the end; losses for anything else.
  */
-export function chainOf(skill: Skill): { steps: Node[]; end?: Node; lost: Loss[] } {
+export function chainOf(skill: Skill): {
+  steps: Node[];
+  end?: Node;
+  lost: Loss[];
+  /** Guards written as a route before their step (`guardRoute`), by the step's id: the guard's text. */
+  guards: Map<string, string>;
+} {
+  const guards = new Map<string, string>();
   const lost: Loss[] = [];
   const graph = skill.graph;
-  if (!graph) return { steps: [], lost: [{ step: skill.id, construct: 'a document skill (no steps)' }] };
+  if (!graph)
+    return { steps: [], guards, lost: [{ step: skill.id, construct: 'a document skill (no steps)' }] };
   if (Object.keys(skill.subgraphs ?? {}).length) lost.push({ step: skill.id, construct: 'subgraphs' });
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const order: Node[] = [];
   let at: string | undefined = graph.entry;
   const seen = new Set<string>();
+  let routes = 0;
   while (at && !seen.has(at)) {
     seen.add(at);
     const node = byId.get(at);
     if (!node) break;
-    order.push(node);
     const out = graph.edges.filter((e) => e.from === at);
+    const guarded = guardedStep(node, out, graph.edges);
+    if (guarded) {
+      guards.set(guarded.step, guarded.text);
+      routes++;
+      at = guarded.step;
+      continue;
+    }
+    order.push(node);
     if (out.length > 1 || node.kind === 'route') {
       lost.push({ step: at, construct: 'branches (more than one way on)' });
       break;
     }
     at = out[0]?.to;
   }
-  if (order.length !== graph.nodes.length || graph.edges.length !== order.length - 1)
+  // Each guard's route is one node more and two edges more than the chain.
+  if (order.length + routes !== graph.nodes.length || graph.edges.length !== order.length - 1 + 2 * routes)
     lost.push({ step: skill.id, construct: 'a graph that is not one chain (fan-out, joins or routes)' });
   const last = order.at(-1);
   const end = last?.kind === 'end' ? last : undefined;
@@ -40,7 +58,7 @@ export function chainOf(skill: Skill): { steps: Node[]; end?: Node; lost: Loss[]
   const steps = (end ? order.slice(0, -1) : order).filter(
     (n) => n.kind !== 'assign' || n.assignments.length > 0,
   );
-  return { steps, end, lost };
+  return { steps, end, lost, guards };
 }
 
 /** The one variable a step writes, when it writes exactly one top-level name. */
@@ -98,4 +116,18 @@ function refsOf(node: Node): readonly string[] {
     default:
       return 'input' in node ? [...guard, ...node.input.refs] : guard;
   }
+}
+
+/** A route written for a guard: it leads to its step and to the step's one successor. */
+function guardedStep(
+  node: Node,
+  out: readonly { from: string; to: string }[],
+  edges: readonly { from: string; to: string }[],
+): { step: string; text: string } | undefined {
+  const text = guardOfRoute(node);
+  if (text === undefined || out.length !== 2) return undefined;
+  const [a, b] = out.map((e) => e.to);
+  const leads = (x: string, y: string) => edges.filter((e) => e.from === x).every((e) => e.to === y);
+  const step = leads(a, b) ? a : leads(b, a) ? b : undefined;
+  return step ? { step, text } : undefined;
 }

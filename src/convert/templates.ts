@@ -9,12 +9,13 @@ const PATH = /^[A-Za-z_][\w]*(?:\.[\w]+)*$/;
  * no counterpart here and are refused.
  */
 export function aegisToInja(source: string): Translated {
-  if (/\{%|\{#/.test(source)) return { ok: false, why: 'an Aegis template tag or comment' };
+  if (/\{%|(?<!\{)\{#/.test(source)) return { ok: false, why: 'an Aegis template tag or comment' };
   let bad: string | undefined;
   const text = source.replace(/\{\{([\s\S]*?)\}\}/g, (_m, raw: string) => {
     const expr = raw.trim();
-    if (/\|/.test(expr.replace(/\|\|/g, ''))) bad = `the template filter in {{${raw}}}`;
-    if (/[()[\]]|\bif\b/.test(expr)) bad = `the expression {{${raw}}}`;
+    if (/^[#/^]/.test(expr)) bad ??= `the template section {{${raw}}}`;
+    if (/\|/.test(expr.replace(/\|\|/g, ''))) bad ??= `the template filter in {{${raw}}}`;
+    if (/[()[\]]|\bif\b/.test(expr)) bad ??= `the expression {{${raw}}}`;
     return PATH.test(expr) ? `{{ default(${expr}, "") }}` : `{{ ${expr} }}`;
   });
   if (bad) return { ok: false, why: bad };
@@ -29,7 +30,7 @@ export function injaToAegis(source: string): Translated {
     const expr = raw.trim();
     const missing = /^default\(\s*([A-Za-z_][\w.]*)\s*,\s*""\s*\)$/.exec(expr);
     if (missing) return `{{${missing[1]}}}`;
-    if (/[|([\]]/.test(expr) || /\b(?:in|not|and|or)\b/.test(expr)) bad = `the Inja expression {{${raw}}}`;
+    if (/[|([\]]/.test(expr) || /\b(?:in|not|and|or)\b/.test(expr)) bad ??= `the Inja expression {{${raw}}}`;
     return `{{${expr}}}`;
   });
   return bad ? { ok: false, why: bad } : { ok: true, text };

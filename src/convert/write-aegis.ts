@@ -6,7 +6,7 @@ import { injaToAegis, translateWritten, type Translated } from './templates.js';
 
 /** A skill's chain as an Aegis file (docs/distribution.md, "Convert"), and what it could not carry. */
 export function writeAegis(skill: Skill): { text: string; lost: Loss[] } {
-  const { steps, lost } = chainOf(skill);
+  const { steps, lost, guards } = chainOf(skill);
   const fromAegis = skill.dialect === 'aegis';
   const template = (source: string): Translated =>
     fromAegis ? { ok: true, text: source } : injaToAegis(source);
@@ -32,7 +32,8 @@ export function writeAegis(skill: Skill): { text: string; lost: Loss[] } {
     const head = [``, `### step: ${localId(node.id)}`, ``];
     const loss = (construct: string) => lost.push({ step: node.id, construct });
     if (node.guard && !fromAegis) loss('a guard (when)');
-    const when = node.guard && fromAegis ? [`**when**: ${node.guard.source}`] : [];
+    const guardText = node.guard && fromAegis ? node.guard.source : guards.get(node.id);
+    const when = guardText !== undefined ? [`**when**: ${guardText}`] : [];
     if (node.retry || node.timeoutMs || node.continueOnError) loss('retry, timeout or continue-on-error');
     const name = singleVar(node);
     if (node.kind === 'template' && name) {

@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import type { Skill } from '../ir/skill.js';
 import { chainOf, localId, readsOfResult, singleVar, type Loss } from './chain.js';
+import { guardRoute } from './guards.js';
 import { aegisToInja, translateWritten, type Translated } from './templates.js';
 
 /** A skill's chain as an AgenticDSL file: `/__meta__` and one `/main` subgraph; what it could not carry. */
@@ -10,9 +11,13 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
   const template = (source: string): Translated =>
     fromInja ? { ok: true, text: source } : aegisToInja(source);
   const nodes: Record<string, unknown>[] = [];
+  const codelets: { path: string; code: string }[] = [];
   for (const node of steps) {
     const loss = (construct: string) => lost.push({ step: node.id, construct });
-    if (node.guard) loss('a guard (when): AgenticDSL chooses with dynamic_next and a codelet');
+    const route = node.guard && guardRoute(node.guard, localId(node.id));
+    if (node.guard && !route) loss('a guard (when) that is not one value tested against literals');
+    const nodesBefore = nodes.length;
+    if (route) codelets.push({ path: route.codelet, code: route.code });
     if (node.timeoutMs || node.continueOnError) loss('a timeout or continue-on-error');
     const name = singleVar(node);
     const id = localId(node.id);
@@ -72,16 +77,29 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
           : `a ${node.kind} step`,
       );
     }
+    if (route && nodes.length > nodesBefore)
+      nodes.splice(nodesBefore, 0, {
+        id: route.id,
+        type: 'dynamic_next',
+        resolver: route.codelet,
+        guards: true,
+      });
   }
   const ids = nodes.map((n) => n.id as string);
   const chain = ['start', ...ids, 'end'];
+  // A guard's route chooses its step, or the one after it (the step is skipped).
+  const nextOf = (i: number) => (nodes[i].guards ? [chain[i + 2], chain[i + 3]] : [chain[i + 2]]);
+  for (const c of codelets) {
+    const i = nodes.findIndex((n) => n.resolver === c.path);
+    c.code = c.code.replace('[NEXT]', JSON.stringify([chain[i + 3]]));
+  }
   const outputKeys = Object.keys(skill.output.properties ?? {});
   const main = {
     graph_type: 'subgraph',
     entry: 'start',
     nodes: [
       { id: 'start', type: 'start', next: [chain[1]] },
-      ...nodes.map((n, i) => ({ ...n, next: [chain[i + 2]] })),
+      ...nodes.map(({ guards: _, ...n }, i) => ({ ...n, next: nextOf(i) })),
       { id: 'end', type: 'end', ...(outputKeys.length ? { output_keys: outputKeys } : {}) },
     ],
   };
@@ -93,7 +111,11 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
     input_schema: skill.input,
     ...(Object.keys(skill.output.properties ?? {}).length ? { output_schema: skill.output } : {}),
   };
-  const text = [block('/__meta__', meta), block('/main', main)].join('\n');
+  const text = [
+    block('/__meta__', meta),
+    block('/main', main),
+    ...codelets.map((c) => block(c.path, { type: 'codelet', runtime: 'python3.10', code: c.code })),
+  ].join('\n');
   return { text, lost };
 }
 

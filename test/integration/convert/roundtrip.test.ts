@@ -25,14 +25,13 @@ const LOST: Record<string, string> = {
     'a pause for a person (await): AgenticDSL has no such node',
   'skill-dsl_src_test_resources_skills_await-example.md':
     'a pause for a person (await): AgenticDSL has no such node',
-  'skill-dsl_src_test_resources_skills_builtin_tools_demo.md':
-    'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
+  'skill-dsl_src_test_resources_skills_builtin_tools_demo.md': 'the template section {{#txt_result}}',
   'skill-dsl_src_test_resources_skills_financial_analysis.md':
     "a tool result both merged and stored under the step's name",
   'skill-dsl_src_test_resources_skills_sales_report_generator.md':
-    'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
+    'a pause for a person (await): AgenticDSL has no such node',
   'skill-sales_src_main_resources_skills_sales_report_generator.md':
-    'a guard (when): AgenticDSL chooses with dynamic_next and a codelet',
+    'a pause for a person (await): AgenticDSL has no such node',
   'skills_await-example.md': "a tool result both merged and stored under the step's name",
 };
 
@@ -159,8 +158,82 @@ test(
     const out = join(mkdtempSync(join(tmpdir(), 'skein-convert-')), 'order.agent.md');
     const allowed = await skein(['convert', file, '--to', 'agenticdsl', '--allow-loss', '--out', out]);
     assert.equal(allowed.code, 0, allowed.stderr);
-    assert.match(allowed.stderr, /lost: process_order: a guard \(when\)/);
+    assert.match(allowed.stderr, /lost: user_confirmation: a pause for a person \(await\)/);
     const validated = await skein(['validate', out, '--json']);
     assert.equal(validated.code, 0, validated.stdout);
   },
 );
+
+const GUARDED = `# skill: pick
+
+**version**: 1.0.0
+
+## description
+Answers by kind.
+
+## input_schema
+
+\`\`\`yaml
+kind:
+  type: string
+  required: true
+\`\`\`
+
+## output_schema
+
+\`\`\`yaml
+answer:
+  type: string
+\`\`\`
+
+## steps
+
+### step: first
+
+**type**: template
+**varName**: note
+
+\`\`\`template
+plain {{kind}}
+\`\`\`
+
+### step: special
+
+**type**: template
+**varName**: answer
+**when**: kind == 'a'
+
+\`\`\`template
+special {{kind}}
+\`\`\`
+`;
+
+test('a guard testing one value goes to AgenticDSL as a dynamic_next with a codelet and comes back as when', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'skein-guard-'));
+  const lib = openSkein({ config: loadConfig(home, { SKEIN_HOME: home }), store: 'memory' });
+  try {
+    const original = loadText(join(home, 'pick.md'), GUARDED).skills[0];
+    const there = convertSkill(original, 'agenticdsl');
+    assert.deepEqual(there.lost, []);
+    assert.match(there.text, /type: dynamic_next\n\s+resolver: \/codelets\/special_when/);
+    const dsl = loadText(join(home, 'pick.agent.md'), there.text, { dialect: 'agenticdsl' }).skills[0];
+    assert.ok(dsl, there.text);
+    const back = convertSkill(dsl, 'aegis');
+    assert.deepEqual(back.lost, []);
+    assert.match(back.text, /\*\*when\*\*: kind == 'a'/);
+    const again = loadText(join(home, 'pick2.md'), back.text, { dialect: 'aegis' }).skills[0];
+    assert.deepEqual(shape(again), shape(original));
+    for (const kind of ['a', 'b']) {
+      const outcomes = [];
+      for (const s of [original, dsl, again]) {
+        const r = await lib.run(s, { kind });
+        outcomes.push({ status: r.status, output: r.output, error: r.error?.code });
+      }
+      assert.deepEqual(outcomes, Array(3).fill(outcomes[0]), kind);
+      if (kind === 'a') assert.deepEqual(outcomes[0].output, { answer: 'special a' });
+      else assert.notDeepEqual(outcomes[0].output, { answer: 'special b' });
+    }
+  } finally {
+    await lib.close();
+  }
+});
