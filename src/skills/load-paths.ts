@@ -2,6 +2,7 @@ import { dialects, type FileDialect, type FolderDialect } from '../dialects/inde
 import type { Diagnostic } from '../ir/diagnostic.js';
 import { diskFiles } from '../ir/disk-files.js';
 import type { FileSource } from '../ir/file-source.js';
+import { RecordingFiles, rememberFiles } from '../ir/skill-files.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import { capDiagnostics } from './cap-diagnostics.js';
 import { READS_IN_FLIGHT, Slots } from './slots.js';
@@ -58,7 +59,10 @@ export async function loadTargets(
   return { units: parts.flatMap((p) => p.units), skipped: parts.flatMap((p) => p.skipped) };
 }
 
-async function loadTarget(target: LoadTarget, options: LoadOptions): Promise<LoadedPaths> {
+/** Loads one target, each skill it makes remembering the files its compiler read (its snapshot). */
+async function loadTarget(target: LoadTarget, given: LoadOptions): Promise<LoadedPaths> {
+  const recorder = new RecordingFiles(given.files ?? diskFiles);
+  const options = { ...given, files: recorder };
   const out: LoadedPaths = { units: [], skipped: [] };
   if (target.kind === 'report')
     out.units.push({ path: target.path, skills: [], diagnostics: target.diagnostics });
@@ -74,6 +78,8 @@ async function loadTarget(target: LoadTarget, options: LoadOptions): Promise<Loa
       diagnostics: capDiagnostics(result.diagnostics),
     });
   }
+  const files = recorder.files();
+  for (const unit of out.units) for (const skill of unit.skills) rememberFiles(skill, files);
   return out;
 }
 
@@ -81,9 +87,14 @@ async function loadTarget(target: LoadTarget, options: LoadOptions): Promise<Loa
  * Checks the text of one file given in full (an editor's buffer, an HTTP request): the dialect is
  * recognised from the text and the path's name, or forced; text of no dialect is an error.
  */
-export function loadText(path: string, text: string, options: LoadOptions = {}): LoadedUnit {
+export function loadText(path: string, text: string, given: LoadOptions = {}): LoadedUnit {
   const out: LoadedPaths = { units: [], skipped: [] };
-  readText(path, text.replace(/^\uFEFF/, ''), options, out, true);
+  const recorder = new RecordingFiles(given.files ?? diskFiles);
+  const bare = text.replace(/^\uFEFF/, '');
+  recorder.record(path, bare);
+  readText(path, bare, { ...given, files: recorder }, out, true);
+  const files = recorder.files();
+  for (const skill of out.units[0].skills) rememberFiles(skill, files);
   return out.units[0];
 }
 

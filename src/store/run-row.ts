@@ -7,6 +7,7 @@ export interface RunRow {
   skill_version: string;
   skill_source: string;
   skill_graph: string | null;
+  skill_digest: string | null;
   input: string | null;
   status: RunStatus;
   output: string | null;
@@ -33,6 +34,7 @@ export function toRecord(row: RunRow): RunRecord {
       version: row.skill_version,
       source: row.skill_source,
       ...(row.skill_graph !== null ? { graph: row.skill_graph } : {}),
+      ...(row.skill_digest ? { digest: row.skill_digest } : {}),
     },
     input: parse(row.input),
     status: row.status,
@@ -62,6 +64,7 @@ export function runRow(run: RunRecord): RunRow {
     skill_version: run.skill.version,
     skill_source: run.skill.source,
     skill_graph: run.skill.graph ?? null,
+    skill_digest: run.skill.digest ?? null,
     input: json(run.input),
     status: run.status,
     output: json(run.output),

@@ -8,6 +8,7 @@ CREATE TABLE IF NOT EXISTS runs (
   skill_version TEXT NOT NULL,
   skill_source TEXT NOT NULL,
   skill_graph TEXT,
+  skill_digest TEXT,
   input TEXT,
   status TEXT NOT NULL,
   output TEXT,
@@ -52,6 +53,10 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
 );
 CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
 CREATE INDEX IF NOT EXISTS webhook_deliveries_run ON webhook_deliveries(run_id);
+CREATE TABLE IF NOT EXISTS skill_sources (
+  digest TEXT PRIMARY KEY,
+  files TEXT NOT NULL
+);
 `;
 
 /**
@@ -66,6 +71,8 @@ export function createSchema(db: Database.Database): void {
   db.exec(SCHEMA);
   addColumn(db, 'runs', 'skill_graph', 'TEXT');
   addColumn(db, 'runs', 'webhook', 'TEXT');
+  addColumn(db, 'runs', 'skill_digest', 'TEXT');
+  db.exec('CREATE INDEX IF NOT EXISTS runs_digest ON runs(skill_digest)');
   migrateRowPerRecord(db);
 }
 

@@ -54,10 +54,15 @@ export class SqliteRunStore implements RunStore {
     createSchema(this.db);
     this.stmt = {
       insertRun: this.db.prepare(
-        `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook)
-         VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at, @webhook)`,
+        `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, skill_digest, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook)
+         VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @skill_digest, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at, @webhook)`,
       ),
       getRun: this.db.prepare('SELECT * FROM runs WHERE id = ?'),
+      insertSource: this.db.prepare('INSERT OR IGNORE INTO skill_sources (digest, files) VALUES (?, ?)'),
+      getSource: this.db.prepare('SELECT files FROM skill_sources WHERE digest = ?').pluck(),
+      deleteUnusedSources: this.db.prepare(
+        'DELETE FROM skill_sources WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.skill_digest = skill_sources.digest)',
+      ),
       insertNodes: this.db.prepare('INSERT INTO node_batches (run_id, body) VALUES (?, ?)'),
       nodes: this.db.prepare('SELECT body FROM node_batches WHERE run_id = ? ORDER BY rowid').pluck(),
       batchesAfter: this.db.prepare(
@@ -77,7 +82,8 @@ export class SqliteRunStore implements RunStore {
     this.outbox = new SqliteOutbox(this.db);
     this.group = new GroupCommit(this.db, () => this.wrote());
     this.tx = {
-      createRun: this.db.transaction((run: RunRecord, events: readonly RunEvent[]) => {
+      createRun: this.db.transaction((run: RunRecord, events: readonly RunEvent[], source?: SkillSource) => {
+        if (source) this.stmt.insertSource.run(source.digest, JSON.stringify(source.files));
         this.stmt.insertRun.run(runRow(run));
         this.insertEvents(events);
       }),
@@ -130,8 +136,17 @@ export class SqliteRunStore implements RunStore {
     }
   }
 
-  createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
-    return this.group.run(() => this.tx.createRun(run, events));
+  createRun(run: RunRecord, events: RunEvent[] = [], source?: SkillSource): Promise<void> {
+    return this.group.run(() => this.tx.createRun(run, events, source));
+  }
+
+  async getSource(digest: string): Promise<SkillSource['files'] | undefined> {
+    const files = this.stmt.getSource.get(digest) as string | undefined;
+    return files === undefined ? undefined : (JSON.parse(files) as SkillSource['files']);
+  }
+
+  async deleteUnusedSources(): Promise<number> {
+    return this.stmt.deleteUnusedSources.run().changes;
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {

@@ -1,3 +1,4 @@
+import type { SkillSource } from '../../ir/skill-files.js';
 import type { AwaitRequest, RunError, RunEvent, RunStatus } from '../events.js';
 import type {
   DeliveryOutcome,
@@ -6,6 +7,8 @@ import type {
   WebhookDelivery,
   WebhookSubscription,
 } from './webhook-outbox.js';
+
+export type { SkillSource };
 
 /** A value written into the run's context at a path. */
 export interface Write {
@@ -31,6 +34,11 @@ export interface SkillRef {
   source: string;
   /** For a child run of a subgraph: its name in the skill's `subgraphs`. */
   graph?: string;
+  /**
+   * The digest of the files the skill was compiled from (`SkillSource`), stored with the run: the run
+   * resumes from them, whatever the file says now. Absent for runs of a store's earlier version.
+   */
+  digest?: string;
 }
 
 export interface RunRecord {
@@ -76,9 +84,16 @@ export interface RunPage {
  * each write is one transaction: the runtime calls one per commit point, with all of its rows.
  */
 export interface RunStore {
-  /** Records a new run and its first events. */
-  createRun(run: RunRecord, events?: RunEvent[]): Promise<void>;
+  /**
+   * Records a new run and its first events, and the files of its skill (`source`, whose digest is
+   * `run.skill.digest`) unless the store has them: each digest's files are stored once, for every run.
+   */
+  createRun(run: RunRecord, events?: RunEvent[], source?: SkillSource): Promise<void>;
   getRun(id: string): Promise<RunRecord | undefined>;
+  /** The files stored under a digest by `createRun`. */
+  getSource(digest: string): Promise<SkillSource['files'] | undefined>;
+  /** Deletes the stored files that no run refers to (for retention); returns how many digests went. */
+  deleteUnusedSources(): Promise<number>;
   /**
    * Records finished (or skipped, or awaiting) nodes together with the events up to them, in one
    * transaction. A store that writes synchronously (memory) returns nothing: the scheduler then goes on

@@ -74,6 +74,17 @@ CREATE TABLE IF NOT EXISTS skein.webhook_deliveries (
 CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON skein.webhook_deliveries (next_attempt_at) WHERE status = 'pending';
 CREATE INDEX IF NOT EXISTS webhook_deliveries_run ON skein.webhook_deliveries (run_id);`,
   },
+  {
+    // Runs pinned to their skill's files: a digest per run, each digest's files stored once.
+    version: 4,
+    sql: `
+ALTER TABLE skein.runs ADD COLUMN skill_digest TEXT;
+CREATE INDEX runs_digest ON skein.runs (skill_digest);
+CREATE TABLE skein.skill_sources (
+  digest TEXT PRIMARY KEY,
+  files TEXT NOT NULL
+);`,
+  },
 ];
 
 /** The newest schema version this Skein knows. */
