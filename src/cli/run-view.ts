@@ -39,6 +39,12 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
         return line(c.dim(`    ← ${e.tool} ${short(e.output)} ${e.ms} ms`));
       case 'node_finished':
         return line(c.green(`  ✓ ${e.node}`) + c.dim(` ${e.ms} ms`));
+      case 'skill_changed':
+        return line(
+          c.yellow(
+            `  ⚑ the skill changed since this run started; it goes on with the files it started with (${e.from.slice(0, 12)})`,
+          ),
+        );
       case 'node_skipped':
         return line(
           c.dim(`  – ${e.node} skipped (${e.reason === 'guard' ? 'when is false' : 'not chosen'})`),

@@ -12,7 +12,8 @@ export interface SkillSource {
 /** The digest of a set of files: sha256 over (path NUL text NUL) in path order. */
 export function digestOf(files: Readonly<Record<string, string>>): string {
   const hash = createHash('sha256');
-  for (const path of Object.keys(files).sort()) hash.update(path).update('\0').update(files[path]).update('\0');
+  for (const path of Object.keys(files).sort())
+    hash.update(path).update('\0').update(files[path]).update('\0');
   return hash.digest('hex');
 }
 

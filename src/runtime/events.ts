@@ -69,6 +69,11 @@ export type RunEventBody =
     }
   | { type: 'awaiting'; request: AwaitRequest }
   | { type: 'resumed'; node: string; input: unknown }
+  /**
+   * The skill's files changed since the run started (`from`, the run's digest; `to`, the files' digest
+   * now, or null when they are gone or no longer compile): the run goes on with the files it started with.
+   */
+  | { type: 'skill_changed'; from: string; to: string | null }
   | { type: 'completed'; output: unknown }
   | { type: 'failed'; error: RunError };
 

@@ -15,7 +15,9 @@ import { recordOutcome, type RunResult } from './record-outcome.js';
 import { DrivenRuns } from './driven-runs.js';
 import type { RunOptions } from './run-options.js';
 import type { RuntimeServices } from './services.js';
-import type { RunRecord } from './ports/store.js';
+import type { RunRecord, RunStore, SkillRef } from './ports/store.js';
+import type { SkillService } from './ports/skills.js';
+import { sourceOf } from '../ir/skill-files.js';
 
 export type { RunOptions, RunResult };
 
@@ -55,7 +57,7 @@ export class Runtime {
       input: run.input,
       ...(traced?.ref ? { trace: traced.ref } : {}),
     });
-    await this.services.store.createRun(run, sink.take());
+    await this.services.store.createRun(run, sink.take(), sourceOf(skill));
     // Only a skill with model steps waits for the check (which may load the model stack).
     const unconfigured = skill.graph!.nodes.some(usesModel)
       ? await missingModel(this.services, skill)
@@ -189,7 +191,7 @@ export class Runtime {
         `cannot load ${run.skill.id}@${run.skill.version} to resume: no skill library configured`,
       );
     const { graph, ...ref } = run.skill;
-    const loaded = await skills.load(ref);
+    const { skill: loaded, changed } = await pinnedSkill(skills, store, ref);
     const skill = graph ? subgraphSkill(loaded, graph) : loaded;
     const events = await store.events(runId);
     const crashed = recovered ? crashedStep(events, MAX_CRASHES) : undefined;
@@ -214,6 +216,7 @@ export class Runtime {
     });
     const listener = bothListeners(traced?.listener, options.onEvent);
     const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, listener);
+    if (changed) sink.emit({ type: 'skill_changed', ...changed });
     // Attempts the dead process left open are closed as lost; they are stored with the first commit.
     if (recovered) for (const lost of lostAttempts(events, true)) sink.emit(lost);
     const fresh = !events.some((e) => e.type === 'node_started');
@@ -265,6 +268,7 @@ function newRun(skill: Skill, input: unknown, options: RunOptions, owner: string
       version: skill.version,
       source: skill.source,
       ...(options.graph ? { graph: options.graph } : {}),
+      ...digestOf(skill),
     },
     input,
     status: 'running',
@@ -273,6 +277,31 @@ function newRun(skill: Skill, input: unknown, options: RunOptions, owner: string
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** `{digest}` of the files a skill was compiled from, when a loader recorded them. */
+function digestOf(skill: Skill): { digest?: string } {
+  const digest = sourceOf(skill)?.digest;
+  return digest ? { digest } : {};
+}
+
+/**
+ * The skill a run resumes with: the files it started with (its pinned snapshot), whatever they say
+ * now. The current files are used when they are the same (same digest), or for a run stored without a
+ * snapshot; otherwise the snapshot is compiled, and `changed` says from which digest to which.
+ */
+async function pinnedSkill(
+  skills: SkillService,
+  store: RunStore,
+  ref: SkillRef,
+): Promise<{ skill: Skill; changed?: { from: string; to: string | null } }> {
+  if (!ref.digest || !skills.compile) return { skill: await skills.load(ref) };
+  const current = await skills.load(ref).catch(() => undefined);
+  const now = current && sourceOf(current)?.digest;
+  if (current && now === ref.digest) return { skill: current };
+  const files = await store.getSource(ref.digest);
+  if (!files) return { skill: current ?? (await skills.load(ref)) };
+  return { skill: await skills.compile(ref, files), changed: { from: ref.digest, to: now ?? null } };
 }
 
 /** One listener for the tracer's and the caller's, either of which may be absent. */

@@ -126,6 +126,12 @@ export const RunEventSchema = z
       { node, input: z.unknown() },
       'the run was answered (or continued) and goes on',
     ),
+    event(
+      'skill_changed',
+      'SkillChangedEvent',
+      { from: z.string(), to: z.string().nullable() },
+      "the skill's files changed since the run started (`to` null: gone or no longer compiling); the run goes on with the files it started with (`from`)",
+    ),
     event('completed', 'CompletedEvent', { output: z.unknown() }, 'the run completed with its output'),
     event('failed', 'FailedEvent', { error: RunErrorSchema }, 'the run failed'),
   ])

@@ -5,7 +5,9 @@ import type { Skill } from '../ir/skill.js';
 import type { SkillService, SkillRef } from '../runtime/index.js';
 import { SkillLibrary, SkillLookupError } from './library.js';
 import { loadLibrary, type LoadedLibrary } from './load-library.js';
-import { loadPaths } from './load-paths.js';
+import { loadPaths, loadTargets, type LoadedUnit } from './load-paths.js';
+import { snapshotTarget } from './snapshot-target.js';
+import { MemoryFiles } from '../ir/file-source.js';
 
 /**
  * The one skill library of a Skein (docs/library-api.md): the skills path walked once, from which its
@@ -59,16 +61,12 @@ export class LibrarySkillService implements SkillService {
   }
 
   async load(ref: SkillRef): Promise<Skill> {
-    const { units } = await loadPaths([ref.source]);
-    const skill = units.flatMap((u) => u.skills).find((s) => s.id === ref.id && s.version === ref.version);
-    if (skill) return skill;
-    const errors = errorsIn(units.flatMap((u) => u.diagnostics));
-    throw new SkillLookupError(
-      `cannot reload ${ref.id}@${ref.version} from ${ref.source}` +
-        (errors.length
-          ? `: ${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`
-          : ': it is no longer there'),
-    );
+    return pick(ref, (await loadPaths([ref.source])).units);
+  }
+
+  async compile(ref: SkillRef, files: Readonly<Record<string, string>>): Promise<Skill> {
+    const target = snapshotTarget(ref.source, files);
+    return pick(ref, (await loadTargets([target], { files: new MemoryFiles(files) })).units);
   }
 
   /** The skills of the folder that holds `source` (a skill file, or a skill folder), loaded once. */
@@ -81,4 +79,17 @@ export class LibrarySkillService implements SkillService {
     }
     return library;
   }
+}
+
+/** The skill a run's ref names among loaded units; else a SkillLookupError saying why. */
+function pick(ref: SkillRef, units: readonly LoadedUnit[]): Skill {
+  const skill = units.flatMap((u) => u.skills).find((s) => s.id === ref.id && s.version === ref.version);
+  if (skill) return skill;
+  const errors = errorsIn(units.flatMap((u) => u.diagnostics));
+  throw new SkillLookupError(
+    `cannot reload ${ref.id}@${ref.version} from ${ref.source}` +
+      (errors.length
+        ? `: ${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`
+        : ': it is no longer there'),
+  );
 }

@@ -16,6 +16,7 @@ import {
   type RunQuery,
   type RunRecord,
   type RunStore,
+  type SkillSource,
 } from '../runtime/index.js';
 
 /** A run store in memory (`store: memory`), for benchmarks and tests; nothing survives the process. */
@@ -27,9 +28,11 @@ export class MemoryRunStore implements RunStore {
   private readonly cancelRequests = new Set<string>();
   private readonly outbox = new MemoryOutbox();
   private webhooks: readonly WebhookSubscription[] = [];
+  private readonly sources = new Map<string, SkillSource['files']>();
 
-  async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
+  async createRun(run: RunRecord, events: RunEvent[] = [], source?: SkillSource): Promise<void> {
     if (this.runs.has(run.id)) throw new Error(`run ${run.id} exists`);
+    if (source && !this.sources.has(source.digest)) this.sources.set(source.digest, source.files);
     // Every field a transition may set is there from the start, in an object literal: adding a property
     // to a stored object later, or to a spread copy, costs microseconds (measured), more than the rest.
     this.runs.set(run.id, {
@@ -49,6 +52,17 @@ export class MemoryRunStore implements RunStore {
     });
     this.order.push(run.id);
     this.appendEvents(events);
+  }
+
+  async getSource(digest: string): Promise<SkillSource['files'] | undefined> {
+    return this.sources.get(digest);
+  }
+
+  async deleteUnusedSources(): Promise<number> {
+    const used = new Set([...this.runs.values()].map((r) => r.skill.digest));
+    let deleted = 0;
+    for (const digest of this.sources.keys()) if (!used.has(digest) && this.sources.delete(digest)) deleted++;
+    return deleted;
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {

@@ -24,6 +24,7 @@ import {
   type RunQuery,
   type RunRecord,
   type RunStore,
+  type SkillSource,
 } from '../runtime/index.js';
 
 /** Commits after which checkpoints move to a worker thread (see `wrote`). */
@@ -41,6 +42,8 @@ export class SqliteRunStore implements RunStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Of each running run this store saved nodes of: the nodes with a final record, and the last batch read. */
   private readonly finished = new Map<string, FinishedNodes>();
+  /** Digests whose files this store has written (or found) already. */
+  private readonly knownSources = new Set<string>();
   private readonly outbox: SqliteOutbox;
   private webhooks: readonly WebhookSubscription[] = [];
 
@@ -83,7 +86,11 @@ export class SqliteRunStore implements RunStore {
     this.group = new GroupCommit(this.db, () => this.wrote());
     this.tx = {
       createRun: this.db.transaction((run: RunRecord, events: readonly RunEvent[], source?: SkillSource) => {
-        if (source) this.stmt.insertSource.run(source.digest, JSON.stringify(source.files));
+        // Each digest's files are written once: a store that has them skips the text.
+        if (source && !this.knownSources.has(source.digest)) {
+          this.stmt.insertSource.run(source.digest, JSON.stringify(source.files));
+          this.knownSources.add(source.digest);
+        }
         this.stmt.insertRun.run(runRow(run));
         this.insertEvents(events);
       }),
@@ -146,6 +153,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   async deleteUnusedSources(): Promise<number> {
+    this.knownSources.clear();
     return this.stmt.deleteUnusedSources.run().changes;
   }
 

@@ -77,6 +77,8 @@ function describe(e: RunEvent): string {
       return `${e.request.step}`;
     case 'resumed':
       return `${e.node} ${brief(e.input)}`;
+    case 'skill_changed':
+      return `pinned to ${e.from.slice(0, 12)}; the files are now ${e.to ? e.to.slice(0, 12) : 'gone'}`;
     case 'completed':
       return brief(e.output);
     case 'failed':

@@ -15,7 +15,16 @@ export type { RunQueue } from './queue.js';
 export type { RunWake, WakeListener } from './wake.js';
 export type { SkillService } from './skills.js';
 export type { RunSegment, RunTracer, TraceRef, TracedSegment } from './tracer.js';
-export type { NodeRecord, RunPage, RunQuery, RunRecord, RunStore, SkillRef, Write } from './store.js';
+export type {
+  NodeRecord,
+  RunPage,
+  RunQuery,
+  RunRecord,
+  RunStore,
+  SkillRef,
+  SkillSource,
+  Write,
+} from './store.js';
 export {
   WEBHOOK_EVENTS,
   type DeliveryOutcome,

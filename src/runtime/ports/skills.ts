@@ -6,4 +6,9 @@ export interface SkillService {
   /** `id[@version]`; `near`, the file of the calling skill: skills in its folder are found too. */
   find(idAtVersion: string, near?: string): Promise<Skill>;
   load(ref: SkillRef): Promise<Skill>;
+  /**
+   * The skill `ref` names, compiled from a run's snapshot of its files (path → text) and nothing else:
+   * how a pinned run resumes whatever its files say now. Without it, runs resume from the current files.
+   */
+  compile?(ref: SkillRef, files: Readonly<Record<string, string>>): Promise<Skill>;
 }

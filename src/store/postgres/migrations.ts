@@ -78,9 +78,9 @@ CREATE INDEX IF NOT EXISTS webhook_deliveries_run ON skein.webhook_deliveries (r
     // Runs pinned to their skill's files: a digest per run, each digest's files stored once.
     version: 4,
     sql: `
-ALTER TABLE skein.runs ADD COLUMN skill_digest TEXT;
-CREATE INDEX runs_digest ON skein.runs (skill_digest);
-CREATE TABLE skein.skill_sources (
+ALTER TABLE skein.runs ADD COLUMN IF NOT EXISTS skill_digest TEXT;
+CREATE INDEX IF NOT EXISTS runs_digest ON skein.runs (skill_digest);
+CREATE TABLE IF NOT EXISTS skein.skill_sources (
   digest TEXT PRIMARY KEY,
   files TEXT NOT NULL
 );`,

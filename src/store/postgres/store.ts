@@ -15,6 +15,7 @@ import {
   type RunRecord,
   type RunStatus,
   type RunStore,
+  type SkillSource,
 } from '../../runtime/index.js';
 import { alreadyStored } from '../already-stored.js';
 import { migrate } from './migrations.js';
@@ -70,10 +71,18 @@ export class PostgresRunStore implements RunStore {
     this.onRunnable = onRunnable;
   }
 
-  async createRun(run: RunRecord, events: RunEvent[] = []): Promise<void> {
+  /** Digests whose files this store has written already (each is written once). */
+  private readonly knownSources = new Set<string>();
+
+  async createRun(run: RunRecord, events: RunEvent[] = [], source?: SkillSource): Promise<void> {
     await this.serial(run.id, () =>
       this.transaction(
         async (tx) => {
+          if (source && !this.knownSources.has(source.digest))
+            await tx.query(
+              'INSERT INTO skein.skill_sources (digest, files) VALUES ($1, $2) ON CONFLICT (digest) DO NOTHING',
+              [source.digest, JSON.stringify(source.files)],
+            );
           await tx.query(INSERT_RUN, runValues(run));
           await insertEvents(tx, events);
           if (run.status === 'running' && !run.parentRunId && !run.owner) await this.onRunnable?.(tx, run.id);
@@ -81,6 +90,24 @@ export class PostgresRunStore implements RunStore {
         this.stored('SELECT 1 FROM skein.runs WHERE id = $1', [run.id]),
       ),
     );
+    if (source) this.knownSources.add(source.digest);
+  }
+
+  async getSource(digest: string): Promise<SkillSource['files'] | undefined> {
+    const { rows } = await this.query<{ files: string }>(
+      'SELECT files FROM skein.skill_sources WHERE digest = $1',
+      [digest],
+    );
+    return rows[0] && (JSON.parse(rows[0].files) as SkillSource['files']);
+  }
+
+  async deleteUnusedSources(): Promise<number> {
+    this.knownSources.clear();
+    const { rowCount } = await this.query(
+      'DELETE FROM skein.skill_sources s WHERE NOT EXISTS (SELECT 1 FROM skein.runs r WHERE r.skill_digest = s.digest)',
+      [],
+    );
+    return rowCount ?? 0;
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {

@@ -534,6 +534,7 @@ export interface components {
       | components['schemas']['AnswerRejectedEvent']
       | components['schemas']['AwaitingEvent']
       | components['schemas']['ResumedEvent']
+      | components['schemas']['SkillChangedEvent']
       | components['schemas']['CompletedEvent']
       | components['schemas']['FailedEvent'];
     /** @description the run began */
@@ -769,6 +770,20 @@ export interface components {
       /** @description the node (step) id */
       node: string;
       input?: unknown;
+      runId: string;
+      seq: number;
+      /** Format: date-time */
+      at: string;
+    };
+    /** @description the skill's files changed since the run started (`to` null: gone or no longer compiling); the run goes on with the files it started with (`from`) */
+    SkillChangedEvent: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'skill_changed';
+      from: string;
+      to: string | null;
       runId: string;
       seq: number;
       /** Format: date-time */
@@ -1096,6 +1111,7 @@ export type LogEvent = components['schemas']['LogEvent'];
 export type AnswerRejectedEvent = components['schemas']['AnswerRejectedEvent'];
 export type AwaitingEvent = components['schemas']['AwaitingEvent'];
 export type ResumedEvent = components['schemas']['ResumedEvent'];
+export type SkillChangedEvent = components['schemas']['SkillChangedEvent'];
 export type CompletedEvent = components['schemas']['CompletedEvent'];
 export type FailedEvent = components['schemas']['FailedEvent'];
 export type FileReport = components['schemas']['FileReport'];

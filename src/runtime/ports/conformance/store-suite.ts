@@ -13,8 +13,30 @@ import { webhookOutbox } from './webhook-suite.js';
 export function runStoreSuite(open: () => Promise<RunStore>, options: SuiteOptions): void {
   describe(`${options.name} run store`, { skip: options.skip || undefined }, () => {
     storeBasics(open);
+    skillSources(open);
     storeGuarantees(open);
     webhookOutbox(open);
+  });
+}
+
+/** Runs pinned to their skill's files: each digest's files stored once, read back, dropped when unused. */
+function skillSources(open: () => Promise<RunStore>): void {
+  test("a run's skill files are stored once per digest, read back, and dropped when no run refers to them", async () => {
+    const store = await open();
+    const source = { digest: 'd'.repeat(64), files: { '/x.md': '# skill: s', '/x/prompt.md': '二' } };
+    const pinned = (id: string) =>
+      run(id, { skill: { id: 's', version: '1.0.0', source: '/x.md', digest: source.digest } });
+    await store.createRun(pinned('p1'), [], source);
+    await store.createRun(pinned('p2'), [], source);
+    assert.deepEqual(await store.getSource(source.digest), source.files);
+    assert.equal((await store.getRun('p1'))?.skill.digest, source.digest);
+    assert.equal(
+      (await store.listRuns({ limit: 5 })).runs.find((r) => r.id === 'p2')?.skill.digest,
+      source.digest,
+    );
+    assert.equal(await store.getSource('e'.repeat(64)), undefined);
+    assert.equal(await store.deleteUnusedSources(), 0, 'runs still refer to it');
+    await store.close();
   });
 }
 
