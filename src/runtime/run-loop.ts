@@ -1,43 +1,25 @@
 import type { Node } from '../ir/nodes.js';
-import type { Skill } from '../ir/skill.js';
 import { callExecutor, type RunShared } from './node-attempt.js';
 import type { Context } from './context.js';
 import { nodeFailure, RunFailure } from './errors.js';
 import { waitBeforeRetry } from './retry-wait.js';
-import type { EventSink } from './event-sink.js';
 import { failureValue } from './failure-value.js';
 import { EPHEMERAL_EVENTS } from './events.js';
-import type { ChildRuns, NodeOutcome } from './executors/index.js';
+import type { NodeOutcome } from './executors/index.js';
 import { planGraph, type GraphPlan } from './graph-plan.js';
 import { RunBudget } from './run-budget.js';
 import { InFlightAttempts } from './in-flight-attempts.js';
 import { RunContexts } from './run-contexts.js';
-import type { RuntimeServices } from './services.js';
 import type { NodeRecord, Write } from './ports/store.js';
 import { Scheduler } from './scheduler.js';
 import { Committer } from './committer.js';
 import { decide, isFinal, type Outcome } from './outcome.js';
 import { nodeResult } from './node-result.js';
 import { restoreRecords } from './restored-records.js';
+import type { LoopOptions } from './loop-options.js';
 
 /** Node kinds whose work reaches outside the run (tools, models, code, other runs). */
 const EFFECTFUL: ReadonlySet<Node['kind']> = new Set(['tool', 'llm', 'code', 'call', 'agent']);
-
-export interface LoopOptions {
-  skill: Skill;
-  runId: string;
-  services: RuntimeServices;
-  initial: Context;
-  sink: EventSink;
-  /** Nodes already finished (from the store); they are never run again. */
-  records: readonly NodeRecord[];
-  /** The validated answer for the node that paused the run. */
-  resume?: { node: string; input: unknown };
-  children: ChildRuns;
-  signal?: AbortSignal;
-  /** Whether model text is streamed as it arrives (`RunOptions.deltas`). */
-  deltas: boolean;
-}
 
 /**
  * Runs a skill's graph from wherever its records leave off, in three parts (ARCHITECTURE.md, "The run

@@ -15,9 +15,9 @@ import { recordOutcome, type RunResult } from './record-outcome.js';
 import { DrivenRuns } from './driven-runs.js';
 import type { RunOptions } from './run-options.js';
 import type { RuntimeServices } from './services.js';
-import type { RunRecord, RunStore, SkillRef } from './ports/store.js';
-import type { SkillService } from './ports/skills.js';
+import type { RunRecord } from './ports/store.js';
 import { sourceOf } from '../ir/skill-files.js';
+import { digestOf, pinnedSkill } from './pinned-skill.js';
 
 export type { RunOptions, RunResult };
 
@@ -277,31 +277,6 @@ function newRun(skill: Skill, input: unknown, options: RunOptions, owner: string
     createdAt: now,
     updatedAt: now,
   };
-}
-
-/** `{digest}` of the files a skill was compiled from, when a loader recorded them. */
-function digestOf(skill: Skill): { digest?: string } {
-  const digest = sourceOf(skill)?.digest;
-  return digest ? { digest } : {};
-}
-
-/**
- * The skill a run resumes with: the files it started with (its pinned snapshot), whatever they say
- * now. The current files are used when they are the same (same digest), or for a run stored without a
- * snapshot; otherwise the snapshot is compiled, and `changed` says from which digest to which.
- */
-async function pinnedSkill(
-  skills: SkillService,
-  store: RunStore,
-  ref: SkillRef,
-): Promise<{ skill: Skill; changed?: { from: string; to: string | null } }> {
-  if (!ref.digest || !skills.compile) return { skill: await skills.load(ref) };
-  const current = await skills.load(ref).catch(() => undefined);
-  const now = current && sourceOf(current)?.digest;
-  if (current && now === ref.digest) return { skill: current };
-  const files = await store.getSource(ref.digest);
-  if (!files) return { skill: current ?? (await skills.load(ref)) };
-  return { skill: await skills.compile(ref, files), changed: { from: ref.digest, to: now ?? null } };
 }
 
 /** One listener for the tracer's and the caller's, either of which may be absent. */

@@ -1,5 +1,7 @@
 // The SQLite run store's tables, and the moves that bring a store made by an earlier version up to them.
-import type Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -65,6 +67,21 @@ CREATE TABLE IF NOT EXISTS skill_sources (
  * `synchronous = NORMAL` keeps every commit safe from a killed process (a power cut may lose the last
  * commits, never corrupt the file). Statements and transactions are prepared once.
  */
+
+/**
+ * Opens (or creates) a store's file in WAL mode with the pragmas the store relies on, its tables made
+ * or brought up to date.
+ */
+export function openDatabase(file: string): Database.Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+  createSchema(db);
+  return db;
+}
 
 /** Creates the tables a store needs, and brings those of an earlier version up to date. */
 export function createSchema(db: Database.Database): void {

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import { alreadyStored } from './already-stored.js';
 import { GroupCommit } from './sqlite-group-commit.js';
-import { createSchema } from './sqlite-schema.js';
+import { openDatabase } from './sqlite-schema.js';
+import { SqliteSources } from './sqlite-sources.js';
+import { prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteOutbox } from './sqlite-outbox.js';
 import { CHANGED_COLUMNS, changedRun, type ChangedRow } from './delivery-row.js';
 import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
@@ -32,7 +32,7 @@ const BACKGROUND_CHECKPOINTS_AFTER = 300;
 
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
-  private readonly stmt;
+  private readonly stmt: Statements;
   private readonly tx;
   private commits = 0;
   /** Writes of runs that go on at once are committed together. */
@@ -42,55 +42,19 @@ export class SqliteRunStore implements RunStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Of each running run this store saved nodes of: the nodes with a final record, and the last batch read. */
   private readonly finished = new Map<string, FinishedNodes>();
-  /** Digests whose files this store has written (or found) already. */
-  private readonly knownSources = new Set<string>();
+  private readonly sources: SqliteSources;
   private readonly outbox: SqliteOutbox;
   private webhooks: readonly WebhookSubscription[] = [];
 
   constructor(readonly file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-    createSchema(this.db);
-    this.stmt = {
-      insertRun: this.db.prepare(
-        `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, skill_digest, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook)
-         VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @skill_digest, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at, @webhook)`,
-      ),
-      getRun: this.db.prepare('SELECT * FROM runs WHERE id = ?'),
-      insertSource: this.db.prepare('INSERT OR IGNORE INTO skill_sources (digest, files) VALUES (?, ?)'),
-      getSource: this.db.prepare('SELECT files FROM skill_sources WHERE digest = ?').pluck(),
-      deleteUnusedSources: this.db.prepare(
-        'DELETE FROM skill_sources WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.skill_digest = skill_sources.digest)',
-      ),
-      insertNodes: this.db.prepare('INSERT INTO node_batches (run_id, body) VALUES (?, ?)'),
-      nodes: this.db.prepare('SELECT body FROM node_batches WHERE run_id = ? ORDER BY rowid').pluck(),
-      batchesAfter: this.db.prepare(
-        'SELECT body FROM node_batches WHERE run_id = ? AND rowid > ? ORDER BY rowid',
-      ),
-      insertEvents: this.db.prepare('INSERT INTO event_batches (run_id, last_seq, body) VALUES (?, ?, ?)'),
-      events: this.db.prepare(
-        'SELECT body FROM event_batches WHERE run_id = ? AND last_seq > ? ORDER BY last_seq',
-      ),
-      requestCancel: this.db.prepare(
-        `INSERT OR IGNORE INTO cancel_requests (run_id) SELECT id FROM runs WHERE id = ? AND status = 'running'`,
-      ),
-      cancelRequested: this.db.prepare('SELECT 1 FROM cancel_requests WHERE run_id = ?').pluck(),
-      running: this.db.prepare(`SELECT 1 FROM runs WHERE id = ? AND status = 'running'`).pluck(),
-      renew: this.db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
-    };
+    this.db = openDatabase(file);
+    this.stmt = prepareStatements(this.db);
     this.outbox = new SqliteOutbox(this.db);
+    this.sources = new SqliteSources(this.db);
     this.group = new GroupCommit(this.db, () => this.wrote());
     this.tx = {
       createRun: this.db.transaction((run: RunRecord, events: readonly RunEvent[], source?: SkillSource) => {
-        // Each digest's files are written once: a store that has them skips the text.
-        if (source && !this.knownSources.has(source.digest)) {
-          this.stmt.insertSource.run(source.digest, JSON.stringify(source.files));
-          this.knownSources.add(source.digest);
-        }
+        this.sources.keep(source);
         this.stmt.insertRun.run(runRow(run));
         this.insertEvents(events);
       }),
@@ -148,13 +112,11 @@ export class SqliteRunStore implements RunStore {
   }
 
   async getSource(digest: string): Promise<SkillSource['files'] | undefined> {
-    const files = this.stmt.getSource.get(digest) as string | undefined;
-    return files === undefined ? undefined : (JSON.parse(files) as SkillSource['files']);
+    return this.sources.get(digest);
   }
 
   async deleteUnusedSources(): Promise<number> {
-    this.knownSources.clear();
-    return this.stmt.deleteUnusedSources.run().changes;
+    return this.sources.deleteUnused();
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {

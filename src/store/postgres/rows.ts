@@ -1,6 +1,14 @@
-import type { RunEvent, RunRecord } from '../../runtime/index.js';
+import { isoNow, type RunEvent, type RunRecord, type RunStatus } from '../../runtime/index.js';
 import type { Tx } from './transaction.js';
-import { json, runRow, toRecord, type RunRow as SqlRunRow } from '../run-row.js';
+import {
+  json,
+  runRow,
+  toRecord,
+  transitionColumns,
+  type RunRow as SqlRunRow,
+  type TransitionFields,
+} from '../run-row.js';
+import { CHANGED_COLUMNS } from '../delivery-row.js';
 
 /** A row of `skein.runs` as `pg` returns it (BIGINT columns come back as text). */
 export interface RunRow extends SqlRunRow {
@@ -31,4 +39,38 @@ export async function insertEvents(tx: Tx, events: readonly RunEvent[]): Promise
 export function cursorPosition(cursor: string): string {
   if (!/^\d+$/.test(cursor)) throw new Error(`invalid cursor "${cursor}"`);
   return cursor;
+}
+
+/** The channel a run's id is notified on when its status changes (LISTEN in ./run-notices.ts). */
+export const RUN_CHANNEL = 'skein_runs';
+/** The channel a queue notifies when it queued a run, so that idle workers fetch at once (./queue.ts). */
+export const QUEUE_CHANNEL = 'skein_queue';
+
+/**
+ * The UPDATE of a transition: to `to` from one of `from`, setting `fields` (and dropping a cancel
+ * request when the run stops running), only while the owner is `expectOwner` when given; it returns
+ * the changed run's columns for webhooks and notifies readers in other processes at COMMIT.
+ */
+export function transitionSql(
+  runId: string,
+  from: readonly RunStatus[],
+  to: RunStatus,
+  fields: TransitionFields,
+  expectOwner: string | null | undefined,
+): { sql: string; values: unknown[] } {
+  const values: unknown[] = [runId, [...from], to, isoNow()];
+  const sets = ['status = $3', 'updated_at = $4'];
+  for (const [column, value] of transitionColumns(fields)) {
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  if (to !== 'running') sets.push('cancel_requested = FALSE');
+  let where = 'id = $1 AND status = ANY($2::text[])';
+  if (expectOwner !== undefined) {
+    values.push(expectOwner);
+    where += ` AND owner IS NOT DISTINCT FROM $${values.length}`;
+  }
+  const sql = `UPDATE skein.runs SET ${sets.join(', ')} WHERE ${where}
+      RETURNING ${CHANGED_COLUMNS}, pg_notify('${RUN_CHANNEL}', id)`;
+  return { sql, values };
 }

@@ -1,6 +1,5 @@
 import pg from 'pg';
 import {
-  isoNow,
   statusDeliveries,
   webhookEvent,
   type DeliveryOutcome,
@@ -19,16 +18,26 @@ import {
 } from '../../runtime/index.js';
 import { alreadyStored } from '../already-stored.js';
 import { migrate } from './migrations.js';
-import { inTransaction, retried, type Tx } from './transaction.js';
-import { cursorPosition, INSERT_RUN, insertEvents, json, runValues, toRecord, type RunRow } from './rows.js';
-import { transitionColumns, type TransitionFields } from '../run-row.js';
-import { CHANGED_COLUMNS, changedRun, type ChangedRow } from '../delivery-row.js';
+import { inTransaction, lastEventStored, retried, rowExists, type Tx } from './transaction.js';
+import {
+  cursorPosition,
+  INSERT_RUN,
+  insertEvents,
+  json,
+  QUEUE_CHANNEL,
+  RUN_CHANNEL,
+  runValues,
+  toRecord,
+  transitionSql,
+  type RunRow,
+} from './rows.js';
+import type { TransitionFields } from '../run-row.js';
+import { changedRun, type ChangedRow } from '../delivery-row.js';
 import { PgOutbox } from './outbox.js';
+import { PgSources } from './sources.js';
+import { RunWrites } from './run-writes.js';
 
-/** The channel a run's id is notified on when its status changes (LISTEN in ./run-notices.ts). */
-export const RUN_CHANNEL = 'skein_runs';
-/** The channel a queue notifies when it queued a run, so that idle workers fetch at once (./queue.ts). */
-export const QUEUE_CHANNEL = 'skein_queue';
+export { QUEUE_CHANNEL, RUN_CHANNEL };
 
 export type { Tx };
 
@@ -42,14 +51,15 @@ export type OnRunnable = (tx: Tx, runId: string) => Promise<void>;
  * result for it (a driver that lost its run) fails that whole commit.
  */
 export class PostgresRunStore implements RunStore {
-  /** The last write of each run still in flight, so that the next one follows it. */
-  private readonly writing = new Map<string, Promise<unknown>>();
+  private readonly writes = new RunWrites();
+  private readonly sources: PgSources;
   private onRunnable: OnRunnable | undefined;
   private readonly outbox: PgOutbox;
   private webhooks: readonly WebhookSubscription[] = [];
 
   private constructor(readonly pool: pg.Pool) {
     this.outbox = new PgOutbox(pool);
+    this.sources = new PgSources(pool);
   }
 
   /** Connects to `url` and migrates its schema. */
@@ -71,43 +81,27 @@ export class PostgresRunStore implements RunStore {
     this.onRunnable = onRunnable;
   }
 
-  /** Digests whose files this store has written already (each is written once). */
-  private readonly knownSources = new Set<string>();
-
   async createRun(run: RunRecord, events: RunEvent[] = [], source?: SkillSource): Promise<void> {
-    await this.serial(run.id, () =>
+    await this.writes.serial(run.id, () =>
       this.transaction(
         async (tx) => {
-          if (source && !this.knownSources.has(source.digest))
-            await tx.query(
-              'INSERT INTO skein.skill_sources (digest, files) VALUES ($1, $2) ON CONFLICT (digest) DO NOTHING',
-              [source.digest, JSON.stringify(source.files)],
-            );
+          await this.sources.keep(tx, source);
           await tx.query(INSERT_RUN, runValues(run));
           await insertEvents(tx, events);
           if (run.status === 'running' && !run.parentRunId && !run.owner) await this.onRunnable?.(tx, run.id);
         },
-        this.stored('SELECT 1 FROM skein.runs WHERE id = $1', [run.id]),
+        rowExists(this.pool, 'SELECT 1 FROM skein.runs WHERE id = $1', [run.id]),
       ),
     );
-    if (source) this.knownSources.add(source.digest);
+    this.sources.committed(source);
   }
 
-  async getSource(digest: string): Promise<SkillSource['files'] | undefined> {
-    const { rows } = await this.query<{ files: string }>(
-      'SELECT files FROM skein.skill_sources WHERE digest = $1',
-      [digest],
-    );
-    return rows[0] && (JSON.parse(rows[0].files) as SkillSource['files']);
+  getSource(digest: string): Promise<SkillSource['files'] | undefined> {
+    return this.sources.get(digest);
   }
 
-  async deleteUnusedSources(): Promise<number> {
-    this.knownSources.clear();
-    const { rowCount } = await this.query(
-      'DELETE FROM skein.skill_sources s WHERE NOT EXISTS (SELECT 1 FROM skein.runs r WHERE r.skill_digest = s.digest)',
-      [],
-    );
-    return rowCount ?? 0;
+  deleteUnusedSources(): Promise<number> {
+    return this.sources.deleteUnused();
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
@@ -117,7 +111,7 @@ export class PostgresRunStore implements RunStore {
 
   saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): Promise<void> | void {
     if (!records.length && !events.length) return;
-    return this.serial(runId, () =>
+    return this.writes.serial(runId, () =>
       this.transaction(
         async (tx) => {
           if (records.length) {
@@ -140,7 +134,7 @@ export class PostgresRunStore implements RunStore {
           }
           await insertEvents(tx, events);
         },
-        this.eventsStored(runId, events),
+        lastEventStored(this.pool, runId, events),
       ),
     );
   }
@@ -168,8 +162,8 @@ export class PostgresRunStore implements RunStore {
   appendEvents(events: RunEvent[]): Promise<void> | void {
     if (!events.length) return;
     const runId = events[0].runId;
-    return this.serial(runId, () =>
-      this.transaction((tx) => insertEvents(tx, events), this.eventsStored(runId, events)),
+    return this.writes.serial(runId, () =>
+      this.transaction((tx) => insertEvents(tx, events), lastEventStored(this.pool, runId, events)),
     );
   }
 
@@ -189,24 +183,9 @@ export class PostgresRunStore implements RunStore {
     expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
-    const values: unknown[] = [runId, [...from], to, isoNow()];
-    const sets = ['status = $3', 'updated_at = $4'];
-    for (const [column, value] of transitionColumns(fields)) {
-      values.push(value);
-      sets.push(`${column} = $${values.length}`);
-    }
-    // A run that stops running drops its cancel request with it.
-    if (to !== 'running') sets.push('cancel_requested = FALSE');
-    let where = 'id = $1 AND status = ANY($2::text[])';
-    if (expectOwner !== undefined) {
-      values.push(expectOwner);
-      where += ` AND owner IS NOT DISTINCT FROM $${values.length}`;
-    }
-    // Readers in other processes (a server awaiting a run a worker drives) hear of it at COMMIT.
-    const sql = `UPDATE skein.runs SET ${sets.join(', ')} WHERE ${where}
-      RETURNING ${CHANGED_COLUMNS}, pg_notify('${RUN_CHANNEL}', id)`;
+    const { sql, values } = transitionSql(runId, from, to, fields, expectOwner);
     const webhooks = this.webhooks;
-    return this.serial(runId, () =>
+    return this.writes.serial(runId, () =>
       this.transaction(
         async (tx) => {
           const { rows } = await tx.query<ChangedRow>(sql, values);
@@ -219,7 +198,7 @@ export class PostgresRunStore implements RunStore {
             await this.onRunnable?.(tx, runId);
           return true;
         },
-        this.stored('SELECT 1 FROM skein.runs WHERE id = $1 AND status = $2 AND updated_at = $3', [
+        rowExists(this.pool, 'SELECT 1 FROM skein.runs WHERE id = $1 AND status = $2 AND updated_at = $3', [
           runId,
           to,
           values[3],
@@ -308,43 +287,12 @@ export class PostgresRunStore implements RunStore {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled(this.writing.values());
+    await this.writes.settled();
     await this.pool.end();
   }
 
-  /** Whether a row `sql` selects exists: how a write that lost its connection during COMMIT is checked. */
-  private stored(sql: string, values: unknown[]): () => Promise<boolean> {
-    return async () => ((await this.query(sql, values)).rowCount ?? 0) > 0;
-  }
-
-  /** Whether the last of `events` is stored (or, with none, whether the run's nodes are: checked by the caller's write). */
-  private eventsStored(runId: string, events: readonly RunEvent[]): (() => Promise<boolean>) | undefined {
-    const last = events.at(-1);
-    return (
-      last && this.stored('SELECT 1 FROM skein.events WHERE run_id = $1 AND seq = $2', [runId, last.seq])
-    );
-  }
-
-  /**
-   * Runs `fn` in one transaction on a connection of its own, again on a new connection when the
-   * connection is lost (see `inTransaction`).
-   */
+  /** Runs `fn` in one transaction, again on a new connection when the connection is lost (`inTransaction`). */
   transaction<T>(fn: (tx: Tx) => Promise<T>, committed?: () => Promise<boolean>): Promise<T> {
     return inTransaction(this.pool, fn, committed);
-  }
-
-  /** Issues a run's writes one after another, whether or not the one before succeeded. */
-  private serial<T>(runId: string, write: () => Promise<T>): Promise<T> {
-    const before = this.writing.get(runId);
-    const next = before ? before.then(write, write) : write();
-    const settled = next.then(
-      () => {},
-      () => {},
-    );
-    this.writing.set(runId, settled);
-    void settled.then(() => {
-      if (this.writing.get(runId) === settled) this.writing.delete(runId);
-    });
-    return next;
   }
 }

@@ -73,3 +73,20 @@ export function isConnectionLoss(error: unknown): boolean {
     e.message ?? '',
   );
 }
+
+/** Whether a row `sql` selects exists: how a write that lost its connection during COMMIT is checked. */
+export function rowExists(pool: pg.Pool, sql: string, values: unknown[]): () => Promise<boolean> {
+  return async () => ((await retried(() => pool.query(sql, values))).rowCount ?? 0) > 0;
+}
+
+/** Whether the last of `events` is stored (none: undefined, the caller's write is checked otherwise). */
+export function lastEventStored(
+  pool: pg.Pool,
+  runId: string,
+  events: readonly { seq: number }[],
+): (() => Promise<boolean>) | undefined {
+  const last = events.at(-1);
+  return (
+    last && rowExists(pool, 'SELECT 1 FROM skein.events WHERE run_id = $1 AND seq = $2', [runId, last.seq])
+  );
+}
