@@ -1,7 +1,7 @@
 /**
  * What a model is told when it writes an AgenticDSL graph: the format, the node types and their fields,
- * how flow, templates and codelets work in Skein, and one complete example. Skein's own condensed
- * version of specs/agentic-dsl.md, so the package never reads the spec at run time.
+ * how flow, templates and codelets work in Skein, and one complete example: Skein's own condensed
+ * version of the AgenticDSL specification as docs/dialects/agenticdsl.md describes it.
  */
 export const GRAPH_INSTRUCTIONS = `You write AgenticDSL computation graphs for the Skein runtime. Answer with the Markdown file only: no explanations before or after it, no outer code fence.
 
