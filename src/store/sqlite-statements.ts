@@ -1,7 +1,24 @@
 import type Database from 'better-sqlite3';
 
+/** The names of the store's fixed statements. */
+type StatementName =
+  | 'insertRun'
+  | 'getRun'
+  | 'insertNodes'
+  | 'nodes'
+  | 'batchesAfter'
+  | 'insertEvents'
+  | 'events'
+  | 'requestCancel'
+  | 'cancelRequested'
+  | 'running'
+  | 'renew';
+
+/** The store's fixed statements. */
+export type Statements = Record<StatementName, Database.Statement>;
+
 /** The SQLite store's statements of fixed shape, prepared once per store. */
-export function prepareStatements(db: Database.Database) {
+export function prepareStatements(db: Database.Database): Statements {
   return {
     insertRun: db.prepare(
       `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, skill_digest, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook)
@@ -21,6 +38,3 @@ export function prepareStatements(db: Database.Database) {
     renew: db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
   };
 }
-
-/** The store's fixed statements. */
-export type Statements = ReturnType<typeof prepareStatements>;
