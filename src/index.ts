@@ -9,6 +9,7 @@ export {
   type Skein,
   type SkeinOptions,
   type SkeinSkills,
+  type StartedRun,
   type StoreChoice,
 } from './host/index.js';
 export {

@@ -6,6 +6,7 @@ export {
   type Skein,
   type SkeinOptions,
   type SkeinSkills,
+  type StartedRun,
   type StoreChoice,
 } from './open-skein.js';
 export { openHost, type Host, type HostOptions } from './open-host.js';

@@ -85,12 +85,23 @@ export interface SkeinSkills {
   reload(): Promise<void>;
 }
 
+/** A run `Skein.start` started: its id, and how it comes out once it completes, pauses or fails. */
+export interface StartedRun {
+  runId: string;
+  wait(): Promise<RunResult>;
+}
+
 /** A configured Skein: its skills, runs started and resumed, and what its run store holds. */
 export interface Skein {
   readonly config: SkeinConfig;
   readonly skills: SkeinSkills;
   /** Runs a skill (or what `skills.resolve` finds for a name) until it completes, pauses or fails. */
   run(skill: Skill | string, input: unknown, options?: RunOptions): Promise<RunResult>;
+  /**
+   * Starts a run and returns as soon as it is stored, without waiting for it: its id, and `wait()` for
+   * how it comes out. The run goes on in this process, or with a PostgreSQL queue (`dispatch`) in a worker.
+   */
+  start(skill: Skill | string, input: unknown, options?: RunOptions): Promise<StartedRun>;
   /** Answers a run that awaits a person, or continues one whose process died (no input); by its id or a unique prefix. */
   resume(runId: string, input: unknown, options?: RunOptions): Promise<RunResult>;
   /**
@@ -188,6 +199,22 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       const q = await dispatching();
       if (!q) return publishing(local, runOptions, async (o) => (await runtime()).start(resolved, input, o));
       return follow(await (await runtime()).enqueue(resolved, input), -1, q, runOptions);
+    },
+    async start(skill, input, runOptions = {}) {
+      const resolved = typeof skill === 'string' ? await skills.resolve(skill) : skill;
+      const q = await dispatching();
+      if (q) {
+        const runId = await (await runtime()).enqueue(resolved, input);
+        return { runId, wait: () => follow(runId, -1, q, runOptions) };
+      }
+      let created!: (runId: string) => void;
+      const stored = new Promise<string>((r) => (created = r));
+      const result = publishing(local, { ...runOptions, onCreated: created }, async (o) =>
+        (await runtime()).start(resolved, input, o),
+      );
+      result.catch(() => {}); // a failure to start is thrown below; a later one by wait()
+      const runId = await Promise.race([stored, result.then((r) => r.runId)]);
+      return { runId, wait: () => result };
     },
     async resume(idOrPrefix, input, runOptions) {
       const run = await findRun(await runs(), idOrPrefix);

@@ -15,4 +15,6 @@ export interface RunOptions {
    * which costs less (bench/eval.ts).
    */
   deltas?: boolean;
+  /** Told the run's id once the run is stored (before it runs): how `Skein.start` returns at once. */
+  onCreated?: (runId: string) => void;
 }

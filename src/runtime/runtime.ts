@@ -58,6 +58,7 @@ export class Runtime {
       ...(traced?.ref ? { trace: traced.ref } : {}),
     });
     await this.services.store.createRun(run, sink.take(), sourceOf(skill));
+    options.onCreated?.(run.id);
     // Only a skill with model steps waits for the check (which may load the model stack).
     const unconfigured = skill.graph!.nodes.some(usesModel)
       ? await missingModel(this.services, skill)
@@ -155,7 +156,7 @@ export class Runtime {
       )
         throw await this.notAwaiting(runId);
       resume = { node: run.awaiting.node ?? run.awaiting.step, input: answer };
-    } else if (run.status === 'running' && run.owner && ownerIsGone(run.owner, run.leaseUntil)) {
+    } else if (run.status === 'running' && !run.parentRunId && ownerIsGone(run.owner, run.leaseUntil)) {
       if (input !== undefined)
         throw new RunRefused(
           'not_awaiting',
@@ -167,7 +168,7 @@ export class Runtime {
           runId,
           'claim',
           { owner: OWNER, leaseUntil: Date.now() + LEASE_MS },
-          run.owner,
+          run.owner ?? null,
         ))
       )
         throw await this.notAwaiting(runId);

@@ -19,6 +19,13 @@ export class RunHub {
     return this.track(this.skein.run(skill, input, control));
   }
 
+  /** Starts a run and returns its id once it is stored; the run goes on here or in a worker (see `Skein.start`). */
+  async startDetached(skill: Skill, input: unknown): Promise<string> {
+    const started = await this.skein.start(skill, input);
+    this.track(started.wait()).catch(() => {}); // how it ends is in the store
+    return started.runId;
+  }
+
   /** Resumes a run (see `Skein.resume`). */
   resume(runId: string, input: unknown, control: RunControl = {}): Promise<RunResult> {
     return this.track(this.skein.resume(runId, input, control));

@@ -100,7 +100,22 @@ export const RunRequestSchema = requestBody({
     .optional()
     .openapi({ description: "the skill's input; its schema is components.schemas['<id>.input']" }),
   version: z.string().optional().openapi({ description: 'a version of the skill; default the highest' }),
+  wait: z.boolean().optional().openapi({
+    description:
+      'false: answer 202 with the run id at once while the run goes on (as `Prefer: respond-async`); default true',
+  }),
 }).openapi('RunRequest');
+
+export const StartedRunSchema = z
+  .object({
+    runId: z.string(),
+    status: z.literal('running'),
+    links: z.object({
+      self: z.string().openapi({ description: 'the run: `GET` it for its status' }),
+      events: z.string().openapi({ description: "the run's events (Server-Sent Events)" }),
+    }),
+  })
+  .openapi('StartedRun', { description: 'a run started without waiting for it' });
 
 export const ResumeRequestSchema = requestBody({
   input: z.record(z.string(), z.unknown()).optional().openapi({

@@ -10,6 +10,7 @@ import {
   RunSchema,
   RunStatusSchema,
   RunTraceSchema,
+  StartedRunSchema,
 } from '../run-schemas.js';
 import { documentedError, eventStream, jsonBody } from '../schemas.js';
 import type { RunControl } from '../run-hub.js';
@@ -35,12 +36,26 @@ const startRun = createRoute({
   method: 'post',
   path: '/skills/{id}/runs',
   operationId: 'startRun',
-  summary: 'Run a skill until it completes, pauses for a person, or fails',
+  summary:
+    'Run a skill until it completes, pauses for a person, or fails; or, with `"wait": false` or `Prefer: respond-async`, start it and answer at once',
   request: {
     params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
+    headers: z.object({
+      prefer: z
+        .string()
+        .optional()
+        .openapi({ description: '`respond-async`: as `"wait": false` (RFC 7240)' }),
+    }),
     body: jsonBody(RunRequestSchema),
   },
-  responses: resultResponses,
+  responses: {
+    ...resultResponses,
+    202: {
+      description:
+        'the run is stored and goes on here or in a worker; follow `links.events` or read `links.self`',
+      content: { 'application/json': { schema: StartedRunSchema } },
+    },
+  },
 });
 
 const listRuns = createRoute({
@@ -132,6 +147,12 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
       const body = c.req.valid('json');
       const skill = await catalog.find(c.req.valid('param').id, body.version);
       const input = body.input ?? {};
+      if (body.wait === false || /\brespond-async\b/i.test(c.req.valid('header').prefer ?? '')) {
+        const runId = await hub.startDetached(skill, input);
+        c.header('Preference-Applied', 'respond-async');
+        c.header('Location', `/v1/runs/${runId}`);
+        return c.json(startedView(runId), 202);
+      }
       if (!wantsEventStream(c)) return c.json(resultView(await hub.start(skill, input), root), 200);
       const { first, control } = firstEvent();
       const result = hub.start(skill, input, control);
@@ -170,6 +191,12 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
       const run = await hub.skein.cancel((await runNamed(hub.skein, c.req.valid('param').runId)).id);
       return c.json(runView(run, root), run.status === 'running' ? 202 : 200);
     });
+}
+
+/** The 202 answer to a run started without waiting: its id and where to follow it. */
+function startedView(runId: string) {
+  const self = `/v1/runs/${runId}`;
+  return { runId, status: 'running' as const, links: { self, events: `${self}/events` } };
 }
 
 /** A listener that catches the first event of the run (of `runId`, or of the run being started). */

@@ -78,7 +78,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Run a skill until it completes, pauses for a person, or fails */
+    /** Run a skill until it completes, pauses for a person, or fails; or, with `"wait": false` or `Prefer: respond-async`, start it and answer at once */
     post: operations['startRun'];
     delete?: never;
     options?: never;
@@ -449,6 +449,18 @@ export interface components {
       message: string;
       step?: string;
     };
+    /** @description a run started without waiting for it */
+    StartedRun: {
+      runId: string;
+      /** @enum {string} */
+      status: 'running';
+      links: {
+        /** @description the run: `GET` it for its status */
+        self: string;
+        /** @description the run's events (Server-Sent Events) */
+        events: string;
+      };
+    };
     RunRequest: {
       /** @description the skill's input; its schema is components.schemas['<id>.input'] */
       input?: {
@@ -456,6 +468,8 @@ export interface components {
       };
       /** @description a version of the skill; default the highest */
       version?: string;
+      /** @description false: answer 202 with the run id at once while the run goes on (as `Prefer: respond-async`); default true */
+      wait?: boolean;
     };
     RunList: {
       runs: components['schemas']['RunSummary'][];
@@ -1087,6 +1101,7 @@ export type Chunk = components['schemas']['Chunk'];
 export type RunResult = components['schemas']['RunResult'];
 export type AwaitRequest = components['schemas']['AwaitRequest'];
 export type RunError = components['schemas']['RunError'];
+export type StartedRun = components['schemas']['StartedRun'];
 export type RunRequest = components['schemas']['RunRequest'];
 export type RunList = components['schemas']['RunList'];
 export type RunSummary = components['schemas']['RunSummary'];
@@ -1260,7 +1275,10 @@ export interface operations {
   startRun: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `respond-async`: as `"wait": false` (RFC 7240) */
+        prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -1280,6 +1298,15 @@ export interface operations {
         content: {
           'application/json': components['schemas']['RunResult'];
           'text/event-stream': string;
+        };
+      };
+      /** @description the run is stored and goes on here or in a worker; follow `links.events` or read `links.self` */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StartedRun'];
         };
       };
       /** @description bad JSON, an input that does not match the schema (`fields` names each bad field), or `run_ambiguous`: a run id prefix that several runs start with */
