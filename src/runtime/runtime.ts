@@ -81,7 +81,8 @@ export class Runtime {
     const run = newRun(skill, checkInput(skill, input, this.services.limits), {}, undefined);
     const sink = new EventSink(run.id, 0, undefined);
     sink.emit({ type: 'run_started', skill: skill.id, version: skill.version, input: run.input });
-    await this.services.store.createRun(run, sink.take());
+    // Stored with the run, so the worker that takes it compiles these files, whatever the file says then.
+    await this.services.store.createRun(run, sink.take(), sourceOf(skill));
     return run.id;
   }
 

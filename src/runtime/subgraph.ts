@@ -1,4 +1,5 @@
 import type { Skill } from '../ir/skill.js';
+import { shareFiles } from '../ir/skill-files.js';
 import { RunFailure } from './errors.js';
 
 /** A subgraph of a skill as a skill of its own: any object in, its end node's value out. */
@@ -11,5 +12,8 @@ export function subgraphSkill(parent: Skill, name: string): Skill {
       `${parent.id} has no subgraph "${name}"${known.length ? `; it has ${known.join(', ')}` : ''}`,
     );
   }
-  return { ...parent, graph, input: { type: 'object' }, output: {}, inputAt: [] };
+  const skill: Skill = { ...parent, graph, input: { type: 'object' }, output: {}, inputAt: [] };
+  // A child run of a subgraph is pinned to its parent's files.
+  shareFiles(parent, skill);
+  return skill;
 }

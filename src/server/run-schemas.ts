@@ -46,6 +46,10 @@ export const RunSummarySchema = z
     runId: z.string(),
     skill: z.string(),
     version: z.string(),
+    digest: z
+      .string()
+      .optional()
+      .openapi({ description: "sha256 of the skill's files the run is pinned to (resumes compile these)" }),
     status: RunStatusSchema,
     parentRunId: z.string().optional(),
     error: RunErrorSchema.optional().openapi({ description: 'why a failed run failed' }),

@@ -56,6 +56,7 @@ export function runSummary(run: RunRecord, root: string) {
     runId: run.id,
     skill: run.skill.id,
     version: run.skill.version,
+    ...(run.skill.digest ? { digest: run.skill.digest } : {}),
     status: run.status,
     ...(run.parentRunId ? { parentRunId: run.parentRunId } : {}),
     ...(run.error ? { error: errorView(run.error, root) } : {}),

@@ -192,6 +192,7 @@ test('runs: list newest first with filters and a cursor; one run; 404', async ()
   );
   assert.deepEqual(Object.keys(first.runs[0]).sort(), [
     'createdAt',
+    'digest',
     'runId',
     'skill',
     'status',
@@ -210,6 +211,9 @@ test('runs: list newest first with filters and a cursor; one run; 404', async ()
     [run.runId, run.skill, run.version, run.status, run.input, run.output],
     [ids[0], 'greet', '1.0.0', 'completed', { name: 'c' }, { greeting: 'Hello, c!' }],
   );
+  // The digest of the files the run is pinned to: the same for every run of the unchanged file.
+  assert.match(run.digest as string, /^[0-9a-f]{64}$/);
+  assert.equal(first.runs[0].digest, run.digest);
   const missing = await api(`${v1}/runs/nope`);
   assert.deepEqual([missing.status, missing.body.error.code], [404, 'run_not_found']);
   assert.match(missing.body.error.message, /^no run nope in this store/);

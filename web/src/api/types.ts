@@ -479,6 +479,8 @@ export interface components {
       runId: string;
       skill: string;
       version: string;
+      /** @description sha256 of the skill's files the run is pinned to (resumes compile these) */
+      digest?: string;
       status: components['schemas']['RunStatus'];
       parentRunId?: string;
       error?: components['schemas']['RunError'] & unknown;
