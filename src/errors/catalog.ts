@@ -123,6 +123,7 @@ export const ERROR_CODES = {
   contract_invalid: { kind: 'run_error', http: 502, exit: 1, mcp: INTERNAL, clientFault: false, about: 'an agent’s answers kept breaking its contract (after the allowed retries)' },
   validation_failed: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'an agent’s answers kept failing the skill’s checks (after the allowed retries)' },
   retry_exhausted: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'an agent kept asking for a retry past the allowed retries' },
+  module_error: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'TS/JS code of a code step or skill threw an error' },
   python_error: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'Python code raised an exception' },
   memory_limit: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'Python code went over its memory limit' },
   no_entry: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the Python code has no function by the name the step calls' },

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import type { CodeSpec } from '../../ir/nodes.js';
+import { SkeinError } from '../../errors/index.js';
 import type { MemoryService } from '../../memory/memory-service.js';
 import { RunFailure, type CodeRunOptions, type CodeService } from '../../runtime/index.js';
 import { loadEntry } from './load-entry.js';
@@ -16,8 +17,8 @@ export interface ModuleRunnerOptions {
 
 /**
  * Runs TS and JS code-mode skills: imports the file once (no build step) and calls its entry with the
- * input and a SkillContext. A thrown error fails the step with its message and the stack frames inside
- * the skill's folder. A JavaScript call cannot be stopped from outside: when the signal aborts or
+ * input and a SkillContext. A thrown error rejects as `module_error` with its message and the stack frames
+ * inside the skill's folder; `ctx.log` reaches the step's log. A JavaScript call cannot be stopped from outside: when the signal aborts or
  * `timeoutMs` passes, the call ends (`cancelled`, `timeout`) and what the program does later is dropped;
  * `ctx.signal` tells a program that watches it to stop.
  */
@@ -50,6 +51,7 @@ export function createModuleRunner(options: ModuleRunnerOptions): CodeService {
             throw new Error(`cannot call ${skill}: this runner was started without access to other skills`);
           return (await run.call(skill, childInput ?? {})) as T;
         },
+        log: (text: string) => run.log?.(String(text)),
       };
       try {
         return await bounded(
@@ -84,15 +86,19 @@ function bounded<T>(work: Promise<T>, signal: AbortSignal, timeoutMs: number | u
   });
 }
 
-/** The error with the stack frames that point into the skill's own folder appended to its message. */
+/**
+ * A thrown error as a `module_error` SkeinError whose message is the error's, with the stack frames that
+ * point into the skill's own folder appended; the runner's own failures (`cancelled`, `timeout`) pass as they are.
+ */
 function withSkillFrames(e: unknown, folder: string): Error {
-  if (!(e instanceof Error)) return new Error(`threw ${JSON.stringify(e) ?? String(e)}`);
+  if (e instanceof RunFailure) return e;
+  if (!(e instanceof Error)) return new SkeinError('module_error', `threw ${JSON.stringify(e) ?? String(e)}`);
   const frames = (e.stack ?? '')
     .split('\n')
     .filter((line) => /^\s+at /.test(line) && line.includes(folder))
     .map((line) => line.trim());
-  if (!frames.length || e instanceof RunFailure) return e;
-  const error = new Error(`${e.message}\n${frames.join('\n')}`, { cause: e });
+  const message = frames.length ? `${e.message}\n${frames.join('\n')}` : e.message;
+  const error = new SkeinError('module_error', message, { cause: e });
   error.stack = e.stack;
   return error;
 }

@@ -24,6 +24,8 @@ export interface SkillContext {
   readonly scratch: Record<string, unknown>;
   /** Runs another skill, of any dialect, as a child run and returns its output; a failure throws. */
   call<T = unknown>(skill: string, input?: Record<string, unknown>): Promise<T>;
+  /** Says something to whoever follows the run (a `log` event of the step). */
+  log(text: string): void;
   /** Aborted when the step times out or the run is cancelled. */
   readonly signal: AbortSignal;
   readonly runId?: string;

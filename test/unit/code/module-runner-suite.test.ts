@@ -21,6 +21,12 @@ runCodeRunnerSuite(
       session: { id: 'suite', messages: [] },
     }),
   }),
-  { echo: program('echo'), throws: program('throws'), waits: program('waits'), calls: program('calls') },
+  {
+    echo: program('echo'),
+    throws: program('throws'),
+    waits: program('waits'),
+    calls: program('calls'),
+    logs: program('logs'),
+  },
   { name: 'TS/JS module' },
 );

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeSpec } from '../../../ir/nodes.js';
-import { isErrorCode } from '../../../errors/index.js';
+import { isErrorCode, SkeinError } from '../../../errors/index.js';
 import type { CodeService } from '../code.js';
 import type { SuiteOptions } from './fixtures.js';
 
@@ -15,6 +15,8 @@ export interface SuitePrograms {
   waits: CodeSpec;
   /** Returns `{called: <what options.call('other', {n: input.n}) answered>}`; absent when the language cannot call skills. */
   calls?: CodeSpec;
+  /** Logs `hello from the program` through the runner (options.log), then returns `{logged: true}`; absent when the language cannot log. */
+  logs?: CodeSpec;
 }
 
 /** A code runner as the suite opens it; `close` frees what it holds (a pool of interpreters). */
@@ -33,8 +35,8 @@ const withCode = (code: string) => (e: unknown) => {
 /**
  * The code runner's conformance suite (the CodeService port, src/runtime/ports/code.ts): registers
  * node:test tests that every runner must pass — a program's JSON value comes back, a raised error
- * rejects naming it, an aborted signal and `timeoutMs` end a program that waits (codes `cancelled` and
- * `timeout`: the runtime relies on the call ending), and `call` reaches the caller. ARCHITECTURE.md,
+ * rejects as a SkeinError of the catalog naming it, an aborted signal and `timeoutMs` end a program that waits (codes `cancelled` and
+ * `timeout`: the runtime relies on the call ending), and `call` and `log` reach the caller. ARCHITECTURE.md,
  * Ports and their suites.
  */
 export function runCodeRunnerSuite(
@@ -64,7 +66,8 @@ export function runCodeRunnerSuite(
         await assert.rejects(
           runner.run(programs.throws, {}, { signal: new AbortController().signal }),
           (e) => {
-            assert.ok(e instanceof Error);
+            assert.ok(e instanceof SkeinError, String(e));
+            assert.ok(isErrorCode(e.code), `${e.code} is not in the catalog`);
             assert.match(e.message, /boom/);
             return true;
           },
@@ -106,6 +109,22 @@ export function runCodeRunnerSuite(
           );
           assert.deepEqual(asked, [['other', { n: 2 }]]);
           assert.deepEqual(output, { called: { doubled: 4 } });
+        }),
+    );
+
+    test(
+      'a log line reaches the caller',
+      { skip: programs.logs ? undefined : 'this language cannot log through the runner' },
+      () =>
+        withRunner(async (runner) => {
+          const lines: string[] = [];
+          const output = await runner.run(
+            programs.logs!,
+            {},
+            { signal: new AbortController().signal, log: (text) => lines.push(text) },
+          );
+          assert.deepEqual(output, { logged: true });
+          assert.ok(lines.includes('hello from the program'), JSON.stringify(lines));
         }),
     );
   });
