@@ -36,6 +36,15 @@ export interface SkeinConfig {
   trace: TraceConfig;
   /** Sizes past which input is refused: `limits:` in skein.yaml. */
   limits: Limits;
+  /** Receivers of runs' status changes: `webhooks:` in skein.yaml. */
+  webhooks: WebhookConfig[];
+}
+
+/** One entry of `webhooks:`: where to POST which status changes, signed with `secret` (`whsec_…`). */
+export interface WebhookConfig {
+  url: string;
+  events: ('run.completed' | 'run.failed' | 'run.awaiting')[];
+  secret?: string;
 }
 
 export type { InputLimits };

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { DEFAULT_INPUT_LIMITS } from '../schema/input-limits.js';
-import type { Limits, McpServerConfig, ServerConfig, SkeinConfig } from './config.js';
+import type { Limits, McpServerConfig, ServerConfig, SkeinConfig, WebhookConfig } from './config.js';
 import { checkConfig } from './check-config.js';
 import { ConfigError } from './config-error.js';
 import { readTrace } from './read-trace.js';
@@ -64,6 +64,11 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
     server: readServer(raw.server ?? {}, env),
     trace: readTrace(raw.trace, file, env),
     limits: readLimits(raw.limits),
+    webhooks: (raw.webhooks ?? []).map((w) => ({
+      url: w.url,
+      events: w.events ?? ['run.completed', 'run.failed', 'run.awaiting'],
+      ...(w.secret ? { secret: w.secret } : {}),
+    })),
   };
 }
 
@@ -93,6 +98,7 @@ interface RawConfig {
   server?: Partial<ServerConfig>;
   trace?: unknown;
   limits?: Partial<Limits>;
+  webhooks?: (Omit<WebhookConfig, 'events'> & Partial<Pick<WebhookConfig, 'events'>>)[];
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;

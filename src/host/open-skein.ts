@@ -28,6 +28,7 @@ import { awaitRun } from './await-run.js';
 import { findRun } from './find-run.js';
 import { openQueue } from './open-queue.js';
 import { openHost, type Host } from './open-host.js';
+import { startDeliverer } from './webhook-deliverer.js';
 import { openStore } from './open-store.js';
 
 /** Where a Skein keeps its runs: SQLite in `$SKEIN_HOME/runs.db`, a SQLite file of your choice, or memory. */
@@ -138,6 +139,11 @@ export interface Skein {
    * function it returns is called (which waits for the runs in hand).
    */
   work(concurrency: number): Promise<() => Promise<void>>;
+  /**
+   * Sends the store's due webhook deliveries from this process (`webhooks:` in skein.yaml; serve and
+   * workers do) until the function it returns is called.
+   */
+  deliverWebhooks(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -251,6 +257,9 @@ export function openSkein(options: SkeinOptions = {}): Skein {
           'runs are queued for workers only with a PostgreSQL store (store: postgres://…)',
         );
       return startWorker(await runtime(), q, concurrency, options.onWorkerLog);
+    },
+    async deliverWebhooks() {
+      return startDeliverer(await runs(), config.webhooks);
     },
     async close() {
       if (queue) await (await queue.catch(() => undefined))?.close();

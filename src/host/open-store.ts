@@ -10,6 +10,14 @@ import type { RunStore } from '../runtime/index.js';
  * migrated on open).
  */
 export async function openStore(config: SkeinConfig, sqliteFile?: string): Promise<RunStore> {
+  const store = await openConfigured(config, sqliteFile);
+  // Every process that changes a run's status writes the config's webhook deliveries with it.
+  store.sendStatusChangesTo(config.webhooks);
+  return store;
+}
+
+/** The store itself, before it is told of the config's webhooks. */
+async function openConfigured(config: SkeinConfig, sqliteFile?: string): Promise<RunStore> {
   if (config.store === 'memory') {
     const { MemoryRunStore } = await import('../store/in-memory.js');
     return new MemoryRunStore();

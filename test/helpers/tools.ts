@@ -30,6 +30,7 @@ export function testConfig(
     mcpServers,
     store: 'sqlite',
     limits: DEFAULT_LIMITS,
+    webhooks: [],
     server: { tokens: [], cors: [], bodyLimit: 1024 * 1024, shutdownGraceMs: 10_000 },
     trace: { content: false, redact: [], prices: {}, flushTimeoutMs: 1000 },
   };

@@ -56,14 +56,17 @@ export async function serveCommand(argv: string[]): Promise<number> {
   skeinApp.app.all('/mcp', skeinApp.requireToken, (c) => mcp.handle(c.req.raw));
   let server;
   let stopWorker: (() => Promise<void>) | undefined;
+  let stopDeliverer: (() => Promise<void>) | undefined;
   try {
     // Store, tools, models and the skills are opened before listening: the first request does not wait.
     await skein.open();
     await skeinApp.catalog.all();
     if (shared && !values['no-worker']) stopWorker = await skein.work(DEFAULT_CONCURRENCY);
+    stopDeliverer = await skein.deliverWebhooks();
     server = await listen(skeinApp, host, port);
   } catch (e) {
     unwatch();
+    await stopDeliverer?.();
     await skein.close();
     return printError(Boolean(values.json), {
       code: 'listen_failed',
@@ -87,6 +90,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const closing = server.close(config.server.shutdownGraceMs);
   const working = stopWorker ? stopWorkerWithin(stopWorker, config.server.shutdownGraceMs) : true;
   await mcp.close(config.server.shutdownGraceMs);
+  await stopDeliverer();
   if ((await closing) && (await working)) {
     await skein.close();
     return 0;

@@ -30,9 +30,11 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const log = (entry: Parameters<typeof workerLogLine>[0]) => void process.stderr.write(workerLogLine(entry));
   const skein = openSkein({ config, onWorkerLog: log });
   let stop: () => Promise<void>;
+  let stopDeliverer: () => Promise<void>;
   try {
     await skein.open();
     stop = await skein.work(concurrency);
+    stopDeliverer = await skein.deliverWebhooks();
   } catch (e) {
     await skein.close().catch(() => {});
     return printError(json, {
@@ -49,6 +51,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   });
   const grace = config.server.shutdownGraceMs;
   log({ event: 'stopping', signal, graceMs: grace });
+  await stopDeliverer();
   const stopped = await Promise.race([
     stop().then(() => true),
     new Promise<false>((resolve) => setTimeout(resolve, grace, false).unref()),
