@@ -100,9 +100,14 @@ export interface Skein {
   run(skill: Skill | string, input: unknown, options?: RunOptions): Promise<RunResult>;
   /**
    * Starts a run and returns as soon as it is stored, without waiting for it: its id, and `wait()` for
-   * how it comes out. The run goes on in this process, or with a PostgreSQL queue (`dispatch`) in a worker.
+   * how it comes out. The run goes on in this process, or with a PostgreSQL queue (`dispatch`) in a worker;
+   * with `drive: false` it is only stored, held by no process, for a worker or `resume` to take.
    */
-  start(skill: Skill | string, input: unknown, options?: RunOptions): Promise<StartedRun>;
+  start(
+    skill: Skill | string,
+    input: unknown,
+    options?: RunOptions & { drive?: boolean },
+  ): Promise<StartedRun>;
   /** Answers a run that awaits a person, or continues one whose process died (no input); by its id or a unique prefix. */
   resume(runId: string, input: unknown, options?: RunOptions): Promise<RunResult>;
   /**
@@ -209,9 +214,11 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     async start(skill, input, runOptions = {}) {
       const resolved = typeof skill === 'string' ? await skills.resolve(skill) : skill;
       const q = await dispatching();
-      if (q) {
+      if (q || runOptions.drive === false) {
         const runId = await (await runtime()).enqueue(resolved, input);
-        return { runId, wait: () => follow(runId, -1, q, runOptions) };
+        const wait = async () =>
+          q ? follow(runId, -1, q, runOptions) : this.resume(runId, undefined, runOptions);
+        return { runId, wait };
       }
       let created!: (runId: string) => void;
       const stored = new Promise<string>((r) => (created = r));

@@ -4,6 +4,7 @@ import { runSpec } from '../specs/run.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
 import { runInTerminal } from './run-in-terminal.js';
+import { runDetached } from './run-detached.js';
 
 /** `skein run SKILL`: runs a skill until it completes, pauses for a person, or fails. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -27,6 +28,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);
   const input = readInputArg(values.input) ?? {};
   const json = Boolean(values.json);
+  if (values.detach) return runDetached(positionals[0], input, { dialect, model: values.model, json });
   return runInTerminal({ json, model: values.model }, async (skein, run) =>
     skein.run(await skein.skills.resolve(positionals[0], { dialect }), input, run),
   );

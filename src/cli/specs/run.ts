@@ -10,12 +10,14 @@ export const runSpec = defineCommand({
     'Exit 0 completed or awaiting a person, 1 failed, 2 bad skill or bad input.',
     'With --route, the router chooses the skill for a request and asks for missing input.',
     'Ctrl-C cancels the run (recorded as failed, "cancelled"); a second Ctrl-C quits.',
+    'With --detach, the run id is printed at once and a background process runs it (see skein inspect RUN).',
   ],
   options: {
     input: INPUT,
     model: MODEL,
     dialect: DIALECT,
     route: { type: 'string', value: '"REQUEST"', help: 'run the skill the router chooses for this request' },
+    detach: { type: 'boolean', help: 'print the run id and return; the run goes on in the background' },
   },
   completes: 'files',
 });
