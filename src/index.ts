@@ -11,6 +11,8 @@ export {
   type SkeinSkills,
   type StartedRun,
   type StoreChoice,
+  type AwaitQuery,
+  type PendingAwait,
 } from './host/index.js';
 export {
   BadSkillError,

@@ -9,6 +9,7 @@ export {
   type StartedRun,
   type StoreChoice,
 } from './open-skein.js';
+export type { AwaitQuery, PendingAwait } from './awaits.js';
 export { openHost, type Host, type HostOptions } from './open-host.js';
 export { createLlmService } from './llm-service.js';
 export { openStore } from './open-store.js';

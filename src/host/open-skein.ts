@@ -25,6 +25,7 @@ import {
   type WorkerLogEntry,
 } from '../runtime/index.js';
 import { awaitRun } from './await-run.js';
+import { type AwaitQuery, type PendingAwait, pendingAwaits } from './awaits.js';
 import { findRun } from './find-run.js';
 import { openQueue } from './open-queue.js';
 import { openHost, type Host } from './open-host.js';
@@ -125,6 +126,8 @@ export interface Skein {
   findRun(idOrPrefix: string): Promise<RunRecord | undefined>;
   /** Most recent runs first: at most `limit` (default 50), by status or skill id, after a page's `next`. */
   listRuns(query?: Partial<RunQuery>): Promise<RunPage>;
+  /** The inbox: every top-level run that awaits a person (skill, step, message, schema, since), oldest first. */
+  awaits(query?: AwaitQuery): Promise<PendingAwait[]>;
   /**
    * A run's events as they come (docs/library-api.md): the stored ones after `after`, then
    * new ones until the run completes, fails, awaits or its process dies, or `signal` aborts. Runs driven
@@ -247,6 +250,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     getRun: async (runId) => (await runs()).getRun(runId),
     findRun: async (idOrPrefix) => findRun(await runs(), idOrPrefix),
     listRuns: async (query = {}) => (await runs()).listRuns({ ...query, limit: query.limit ?? 50 }),
+    awaits: async (query) => pendingAwaits(async (q) => (await runs()).listRuns(q), query),
     async *follow(runId, o = {}) {
       const wake = anyWake(local, queue && (await queue.catch(() => undefined)));
       yield* followRun(await runs(), runId, { ...o, wake });

@@ -7,6 +7,7 @@ import { bearerAuth } from './middleware/bearer-auth.js';
 import { readBody } from './middleware/read-body.js';
 import { openApiDocument, type OpenApiDocument } from './openapi.js';
 import { newOpenApiApp } from './openapi-app.js';
+import { awaitRoutes } from './routes/awaits.js';
 import { diagnosticRoutes } from './routes/diagnostics.js';
 import { eventRoutes } from './routes/events.js';
 import { experimentRoutes } from './routes/experiments.js';
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', skillRoutes(catalog));
   app.route('/v1', runRoutes(settings, catalog));
   app.route('/v1', eventRoutes(settings));
+  app.route('/v1', awaitRoutes(hub));
   app.route('/v1', validateRoutes(catalog));
   app.route('/v1', routeRoutes(catalog, skein));
   app.route('/v1', diagnosticRoutes(catalog, root));

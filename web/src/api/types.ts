@@ -188,6 +188,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/awaits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The inbox: every run that awaits a person, oldest wait first */
+    get: operations['listAwaits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/validate': {
     parameters: {
       query?: never;
@@ -831,6 +848,21 @@ export interface components {
       /** Format: date-time */
       at: string;
     };
+    AwaitList: {
+      awaits: components['schemas']['PendingAwait'][];
+    };
+    /** @description a question a paused run puts to a person */
+    PendingAwait: {
+      runId: string;
+      skill: string;
+      version: string;
+      /** @description the step that waits */
+      step: string;
+      message: string;
+      schema: components['schemas']['JsonSchema'];
+      /** @description when the run began to wait (ISO 8601) */
+      since: string;
+    };
     FileReport: {
       path: string;
       /** @enum {string|null} */
@@ -1131,6 +1163,8 @@ export type ResumedEvent = components['schemas']['ResumedEvent'];
 export type SkillChangedEvent = components['schemas']['SkillChangedEvent'];
 export type CompletedEvent = components['schemas']['CompletedEvent'];
 export type FailedEvent = components['schemas']['FailedEvent'];
+export type AwaitList = components['schemas']['AwaitList'];
+export type PendingAwait = components['schemas']['PendingAwait'];
 export type FileReport = components['schemas']['FileReport'];
 export type Diagnostic = components['schemas']['Diagnostic'];
 export type ValidateRequest = components['schemas']['ValidateRequest'];
@@ -1621,6 +1655,40 @@ export interface operations {
       };
       /** @description no such run */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAwaits: {
+    parameters: {
+      query?: {
+        /** @description a skill id */
+        skill?: string;
+        /** @description only runs that have waited at least this many seconds */
+        minAge?: number | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the pending questions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AwaitList'];
+        };
+      };
+      /** @description a bad query */
+      400: {
         headers: {
           [name: string]: unknown;
         };
