@@ -2,12 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError, saveToken } from './api/client';
 import { CheckPage } from './pages/CheckPage';
 import { Catalog } from './pages/Catalog';
+import { ExperimentPage } from './pages/ExperimentPage';
+import { ExperimentsPage } from './pages/ExperimentsPage';
 import { RunPage } from './pages/RunPage';
 import { RunsPage } from './pages/RunsPage';
 import { SkillPage } from './pages/SkillPage';
 import { href, useRoute } from './location';
 
-/** The playground: a header to move between the catalog, runs and the checker, and the page of the URL's hash. */
+/** The playground: a header to move between the catalog, runs, experiments and the checker, and the page of the URL's hash. */
 export function App() {
   const route = useRoute();
   const [auth, setAuth] = useState<'checking' | 'ok' | 'token'>('checking');
@@ -31,6 +33,9 @@ export function App() {
           <a href={href('runs')} aria-current={page === 'runs' ? 'page' : undefined}>
             Runs
           </a>
+          <a href={href('experiments')} aria-current={page === 'experiments' ? 'page' : undefined}>
+            Experiments
+          </a>
           <a href={href('check')} aria-current={page === 'check' ? 'page' : undefined}>
             Check
           </a>
@@ -45,6 +50,10 @@ export function App() {
           <RunPage runId={arg} />
         ) : page === 'runs' ? (
           <RunsPage />
+        ) : page === 'experiments' && arg ? (
+          <ExperimentPage id={arg} />
+        ) : page === 'experiments' ? (
+          <ExperimentsPage />
         ) : page === 'check' ? (
           <CheckPage />
         ) : (
