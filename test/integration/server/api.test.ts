@@ -335,6 +335,7 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
     '/.well-known/agent-skills/index.json',
     '/.well-known/agent-skills/{archive}',
     '/.well-known/agent-skills/{name}/{path}',
+    '/v1/awaits',
     '/v1/diagnostics',
     '/v1/experiments',
     '/v1/experiments/{id}',
