@@ -19,17 +19,8 @@ export class AttemptError extends SkeinError {
  */
 export async function requestOnce(request: ModelRequest, signal: AbortSignal): Promise<Completion> {
   if (request.onDelta) return streamOnce(request, signal);
-  const input = request.messages ? { messages: request.messages } : { prompt: request.prompt ?? '' };
   try {
-    const result = await generateText({
-      model: request.model.model,
-      system: request.system,
-      ...input,
-      temperature: request.temperature,
-      maxOutputTokens: request.maxOutputTokens,
-      abortSignal: signal,
-      maxRetries: 0,
-    });
+    const result = await generateText(callSettings(request, signal));
     const { inputTokens, outputTokens } = result.totalUsage;
     return { text: result.text, usage: { inputTokens, outputTokens }, finishReason: result.finishReason };
   } catch (error) {
@@ -37,10 +28,10 @@ export async function requestOnce(request: ModelRequest, signal: AbortSignal): P
   }
 }
 
-/** Makes one streamed request (no retries), passing text deltas on as they arrive. */
-async function streamOnce(request: ModelRequest, signal: AbortSignal): Promise<Completion> {
+/** What one attempt asks of the AI SDK, streamed or not: no retries of its own (complete() retries). */
+function callSettings(request: ModelRequest, signal: AbortSignal) {
   const input = request.messages ? { messages: request.messages } : { prompt: request.prompt ?? '' };
-  const result = streamText({
+  return {
     model: request.model.model,
     system: request.system,
     ...input,
@@ -48,8 +39,12 @@ async function streamOnce(request: ModelRequest, signal: AbortSignal): Promise<C
     maxOutputTokens: request.maxOutputTokens,
     abortSignal: signal,
     maxRetries: 0,
-    onError: () => {},
-  });
+  };
+}
+
+/** Makes one streamed request (no retries), passing text deltas on as they arrive. */
+async function streamOnce(request: ModelRequest, signal: AbortSignal): Promise<Completion> {
+  const result = streamText({ ...callSettings(request, signal), onError: () => {} });
   let text = '';
   try {
     for await (const part of result.fullStream) {

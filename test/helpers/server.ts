@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before } from 'node:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,4 +116,18 @@ export async function readSse(res: Response): Promise<SseEvent[]> {
   const out: SseEvent[] = [];
   for await (const e of sseEvents(res)) out.push(e);
   return out;
+}
+
+/** The `skein serve` of a test file: started before its tests (fixture skills), stopped after them with exit 0. */
+export function serveDuringFile(): { server: ServerProcess; env: Record<string, string>; v1: string } {
+  const served = {} as { server: ServerProcess; env: Record<string, string>; v1: string };
+  before(async () => {
+    served.env = serverEnv();
+    served.server = await startServer(served.env);
+    served.v1 = `${served.server.url}/v1`;
+  });
+  after(async () => {
+    assert.equal(await served.server.stop(), 0, served.server.stderr());
+  });
+  return served;
 }

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { DeliveryOutcome, DeliveryPage, DeliveryQuery, WebhookDelivery } from '../../runtime/index.js';
 import { settled } from '../delivery-outcome.js';
 import { DELIVERY_COLUMNS, toDelivery, type DeliveryRow } from '../delivery-row.js';
-import { cursorPosition } from './rows.js';
+import { pageQuery } from './rows.js';
 import { inTransaction, retried, type Tx } from './transaction.js';
 
 /** The PostgreSQL store's webhook outbox (`skein.webhook_deliveries`, migration 3). */
@@ -71,23 +71,11 @@ export class PgOutbox {
 
   /** Newest first; the cursor is the last row's position. */
   async list(query: DeliveryQuery): Promise<DeliveryPage> {
-    const filters: string[] = [];
-    const values: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      values.push(value);
-      filters.push(`${sql} $${values.length}`);
-    };
-    if (query.status !== undefined) add('status =', query.status);
-    if (query.runId !== undefined) add('run_id =', query.runId);
-    if (query.cursor !== undefined) add('position <', cursorPosition(query.cursor));
-    values.push(query.limit + 1);
-    const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
-    const { rows } = await retried(() =>
-      this.pool.query<DeliveryRow & { position: string }>(
-        `SELECT * FROM skein.webhook_deliveries ${where} ORDER BY position DESC LIMIT $${values.length}`,
-        values,
-      ),
-    );
+    const filters: [string, unknown][] = [];
+    if (query.status !== undefined) filters.push(['status =', query.status]);
+    if (query.runId !== undefined) filters.push(['run_id =', query.runId]);
+    const { sql, values } = pageQuery('skein.webhook_deliveries', filters, query.limit, query.cursor);
+    const { rows } = await retried(() => this.pool.query<DeliveryRow & { position: string }>(sql, values));
     const page: DeliveryPage = { deliveries: rows.slice(0, query.limit).map(toDelivery) };
     if (rows.length > query.limit) page.next = rows[query.limit - 1].position;
     return page;

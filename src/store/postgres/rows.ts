@@ -74,3 +74,20 @@ export function transitionSql(
       RETURNING ${CHANGED_COLUMNS}, pg_notify('${RUN_CHANNEL}', id)`;
   return { sql, values };
 }
+
+/**
+ * One page of a table newest first (by `position`): `SELECT *` with each `column op` filter given a
+ * parameter, the rows before `cursor`, and one row more than `limit` to tell whether a next page exists.
+ */
+export function pageQuery(
+  table: string,
+  filters: readonly (readonly [sql: string, value: unknown])[],
+  limit: number,
+  cursor?: string,
+): { sql: string; values: unknown[] } {
+  const all = cursor === undefined ? filters : [...filters, ['position <', cursorPosition(cursor)] as const];
+  const values = all.map(([, value]) => value);
+  const where = all.length ? `WHERE ${all.map(([sql], i) => `${sql} $${i + 1}`).join(' AND ')}` : '';
+  values.push(limit + 1);
+  return { sql: `SELECT * FROM ${table} ${where} ORDER BY position DESC LIMIT $${values.length}`, values };
+}

@@ -20,7 +20,7 @@ import { alreadyStored } from '../already-stored.js';
 import { migrate } from './migrations.js';
 import { inTransaction, lastEventStored, retried, rowExists, type Tx } from './transaction.js';
 import {
-  cursorPosition,
+  pageQuery,
   INSERT_RUN,
   insertEvents,
   json,
@@ -216,23 +216,14 @@ export class PostgresRunStore implements RunStore {
 
   async listRuns(query: RunQuery): Promise<RunPage> {
     // Newest first by the order runs were created; the cursor is the last row's position.
-    const filters: string[] = [];
-    const values: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      values.push(value);
-      filters.push(`${sql} $${values.length}`);
-    };
-    if (query.status !== undefined) add('status =', query.status);
-    if (query.skill !== undefined) add('skill_id =', query.skill);
+    const filters: [string, unknown][] = [];
+    if (query.status !== undefined) filters.push(['status =', query.status]);
+    if (query.skill !== undefined) filters.push(['skill_id =', query.skill]);
     // A shortened id: LIKE with its wildcards escaped, on an index in text_pattern_ops (migration 2).
-    if (query.idPrefix !== undefined) add('id LIKE', `${query.idPrefix.replace(/[\\%_]/g, '\\$&')}%`);
-    if (query.cursor !== undefined) add('position <', cursorPosition(query.cursor));
-    values.push(query.limit + 1);
-    const where = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
-    const { rows } = await this.query<RunRow>(
-      `SELECT * FROM skein.runs ${where} ORDER BY position DESC LIMIT $${values.length}`,
-      values,
-    );
+    if (query.idPrefix !== undefined)
+      filters.push(['id LIKE', `${query.idPrefix.replace(/[\\%_]/g, '\\$&')}%`]);
+    const { sql, values } = pageQuery('skein.runs', filters, query.limit, query.cursor);
+    const { rows } = await this.query<RunRow>(sql, values);
     const page: RunPage = { runs: rows.slice(0, query.limit).map(toRecord) };
     if (rows.length > query.limit) page.next = rows[query.limit - 1].position;
     return page;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { skein } from '../../helpers/cli.js';
+import { storeVersionsExperiment } from '../../helpers/eval-experiments.js';
 import { startEvalModels } from '../../helpers/eval-models.js';
 import { api, startServer, type Json } from '../../helpers/server.js';
 
@@ -11,20 +11,7 @@ test('GET /v1/experiments lists what skein eval stored; GET /v1/experiments/{id}
   const models = await startEvalModels();
   t.after(() => models.close());
   const env = { SKEIN_HOME: await mkdtemp(join(tmpdir(), 'skein-eval-')), SKEIN_BASE_URL: models.url };
-  const r = await skein(
-    [
-      'eval',
-      'test/fixtures/evals/versions',
-      '--model',
-      'compat:fr-good',
-      '--versions',
-      '1.0.0,2.0.0',
-      '--json',
-    ],
-    { env },
-  );
-  assert.equal(r.code, 1, r.stderr);
-  const id = JSON.parse(r.stdout).experiment.id as string;
+  const id = await storeVersionsExperiment(env.SKEIN_HOME, models.url);
   const server = await startServer(env);
   t.after(() => server.stop());
 

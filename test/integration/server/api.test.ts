@@ -1,34 +1,14 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { lintErrors, redoclyLint } from '../../helpers/redocly.js';
-import {
-  api,
-  readSse,
-  serverEnv,
-  sseEvents,
-  startServer,
-  type Json,
-  type ServerProcess,
-} from '../../helpers/server.js';
+import { api, readSse, serveDuringFile, sseEvents, type Json } from '../../helpers/server.js';
 
 // Every route and status code of docs/http-api.md, through real HTTP on one `skein serve` process.
 
-let server: ServerProcess;
-let env: Record<string, string>;
-let v1: string;
-
-before(async () => {
-  env = serverEnv();
-  server = await startServer(env);
-  v1 = `${server.url}/v1`;
-});
-
-after(async () => {
-  assert.equal(await server.stop(), 0, server.stderr());
-});
+const s = serveDuringFile();
 
 /** No error body may carry a stack frame or a path of the server's machine. */
 function assertClean(body: Json) {
@@ -37,19 +17,22 @@ function assertClean(body: Json) {
 }
 
 test('health needs nothing; unknown routes are 404 in the error shape; request ids are echoed', async () => {
-  const health = await api(`${v1}/health`, { headers: { 'x-request-id': 'abc-123' } });
+  const health = await api(`${s.v1}/health`, { headers: { 'x-request-id': 'abc-123' } });
   assert.deepEqual(health.body, { status: 'ok', version: '0.1.0' });
   assert.equal(health.headers.get('x-request-id'), 'abc-123');
-  assert.match((await api(`${v1}/health`)).headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
-  const missing = await api(`${server.url}/nowhere`);
+  assert.match((await api(`${s.v1}/health`)).headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
+  const missing = await api(`${s.server.url}/nowhere`);
   assert.equal(missing.status, 404);
   assert.equal(missing.body.error.code, 'not_found');
-  const missingV1 = await api(`${v1}/nothing`);
+  const missingV1 = await api(`${s.v1}/nothing`);
   assert.deepEqual(missingV1.body.error, { code: 'not_found', message: 'no route GET /v1/nothing' });
 });
 
 test('a misspelt body field is refused with the field it may mean, not ignored', async () => {
-  const misspelt = await api(`${v1}/skills/greet/runs`, { method: 'POST', json: { inputs: { name: 'a' } } });
+  const misspelt = await api(`${s.v1}/skills/greet/runs`, {
+    method: 'POST',
+    json: { inputs: { name: 'a' } },
+  });
   assert.equal(misspelt.status, 400);
   assert.equal(misspelt.body.error.code, 'unknown_field');
   assert.match(misspelt.body.error.message, /unknown field "inputs"; did you mean "input"\?/);
@@ -57,13 +40,13 @@ test('a misspelt body field is refused with the field it may mean, not ignored',
     misspelt.body.error.fields.map((f: Json) => f.field),
     ['inputs'],
   );
-  const route = await api(`${v1}/route`, { method: 'POST', json: { request: 'hi', limt: 2 } });
+  const route = await api(`${s.v1}/route`, { method: 'POST', json: { request: 'hi', limt: 2 } });
   assert.deepEqual([route.status, route.body.error.code], [400, 'unknown_field']);
   assert.match(route.body.error.message, /did you mean "limit"/);
 });
 
 test('skills: the list with versions and filters, one skill with its graph or document, chunks', async () => {
-  const all = (await api(`${v1}/skills`)).body.skills as Json[];
+  const all = (await api(`${s.v1}/skills`)).body.skills as Json[];
   assert.deepEqual(
     all.map((s) => [s.id, s.version, s.versions, s.dialect, s.executable]),
     [
@@ -74,89 +57,92 @@ test('skills: the list with versions and filters, one skill with its graph or do
     ],
   );
   const ids = async (query: string) =>
-    ((await api(`${v1}/skills?${query}`)).body.skills as Json[]).map((s) => s.id);
+    ((await api(`${s.v1}/skills?${query}`)).body.skills as Json[]).map((s) => s.id);
   assert.deepEqual(await ids('dialect=skilldoc'), ['guide']);
   assert.deepEqual(await ids('tag=demo'), ['greet']);
   assert.deepEqual(await ids('q=CONFIRM order'), ['confirm']);
-  assert.equal((await api(`${v1}/skills?dialect=cobol`)).status, 400);
+  assert.equal((await api(`${s.v1}/skills?dialect=cobol`)).status, 400);
 
-  const greet = (await api(`${v1}/skills/greet`)).body;
+  const greet = (await api(`${s.v1}/skills/greet`)).body;
   assert.equal(greet.version, '1.0.0');
   assert.deepEqual(greet.input.required, ['name']);
   assert.deepEqual(greet.graph.nodes[0], { id: 'compose', kind: 'template', label: 'template' });
   assert.deepEqual(greet.graph.edges[0], { from: 'compose', to: '__output__', kind: 'next' });
   assert.equal(greet.doc, undefined);
-  assert.equal((await api(`${v1}/skills/greet?version=0.9.0`)).body.version, '0.9.0');
-  const noVersion = await api(`${v1}/skills/greet?version=3.0.0`);
+  assert.equal((await api(`${s.v1}/skills/greet?version=0.9.0`)).body.version, '0.9.0');
+  const noVersion = await api(`${s.v1}/skills/greet?version=3.0.0`);
   assert.deepEqual([noVersion.status, noVersion.body.error.code], [404, 'skill_not_found']);
   assert.match(noVersion.body.error.message, /versions: 1\.0\.0, 0\.9\.0/);
-  assert.equal((await api(`${v1}/skills/nope`)).status, 404);
+  assert.equal((await api(`${s.v1}/skills/nope`)).status, 404);
 
-  const guide = (await api(`${v1}/skills/guide`)).body;
+  const guide = (await api(`${s.v1}/skills/guide`)).body;
   assert.equal(guide.graph, undefined);
   assert.deepEqual(guide.doc.chunks, [
     { id: 'setup', description: 'How to set things up' },
     { id: 'usage', description: 'How to use it' },
   ]);
   assert.match(guide.doc.summary, /\[Available Chunks\]/);
-  const chunk = await api(`${v1}/skills/guide/chunks/usage`);
+  const chunk = await api(`${s.v1}/skills/guide/chunks/usage`);
   assert.equal(chunk.body.id, 'usage');
   assert.match(chunk.body.content, /Run it\./);
-  const badChunk = await api(`${v1}/skills/guide/chunks/nope`);
+  const badChunk = await api(`${s.v1}/skills/guide/chunks/nope`);
   assert.equal(badChunk.status, 404);
   assert.match(badChunk.body.error.message, /its chunks: setup, usage/);
-  assert.equal((await api(`${v1}/skills/greet/chunks/x`)).status, 404);
+  assert.equal((await api(`${s.v1}/skills/greet/chunks/x`)).status, 404);
 });
 
 test('POST runs: completed, awaiting, and every refusal with its status', async () => {
-  const done = await api(`${v1}/skills/greet/runs`, { method: 'POST', json: { input: { name: 'Ann' } } });
+  const done = await api(`${s.v1}/skills/greet/runs`, { method: 'POST', json: { input: { name: 'Ann' } } });
   assert.equal(done.status, 200);
   assert.deepEqual(done.body, {
     runId: done.body.runId,
     status: 'completed',
     output: { greeting: 'Hello, Ann!' },
   });
-  const old = await api(`${v1}/skills/greet/runs`, {
+  const old = await api(`${s.v1}/skills/greet/runs`, {
     method: 'POST',
     json: { input: { name: 'Ann' }, version: '0.9.0' },
   });
   assert.deepEqual(old.body.output, { greeting: 'Hi Ann' });
 
-  const paused = await api(`${v1}/skills/confirm/runs`, { method: 'POST', json: { input: { item: 'pen' } } });
+  const paused = await api(`${s.v1}/skills/confirm/runs`, {
+    method: 'POST',
+    json: { input: { item: 'pen' } },
+  });
   assert.equal(paused.body.status, 'awaiting');
   assert.equal(paused.body.await.step, 'ask');
   assert.equal(paused.body.await.message, 'Order: pen. Confirm?');
   assert.deepEqual(paused.body.await.inputSchema.required, ['ok']);
 
-  const invalid = await api(`${v1}/skills/greet/runs`, {
+  const invalid = await api(`${s.v1}/skills/greet/runs`, {
     method: 'POST',
     json: { input: { name: 7, extra: 1 } },
   });
   assert.equal(invalid.status, 400);
   assert.equal(invalid.body.error.code, 'input_invalid');
   assert.deepEqual(invalid.body.error.fields, [{ field: 'name', message: 'must be string' }]);
-  const noName = await api(`${v1}/skills/greet/runs`, { method: 'POST', json: {} });
+  const noName = await api(`${s.v1}/skills/greet/runs`, { method: 'POST', json: {} });
   assert.deepEqual(noName.body.error.fields, [{ field: 'name', message: 'is required' }]);
-  const badJson = await api(`${v1}/skills/greet/runs`, {
+  const badJson = await api(`${s.v1}/skills/greet/runs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{"input":',
   });
   assert.deepEqual([badJson.status, badJson.body.error.code], [400, 'bad_json']);
-  const badBody = await api(`${v1}/skills/greet/runs`, { method: 'POST', json: { input: [1] } });
+  const badBody = await api(`${s.v1}/skills/greet/runs`, { method: 'POST', json: { input: [1] } });
   assert.deepEqual([badBody.status, badBody.body.error.code], [400, 'invalid_request']);
   assert.equal(badBody.body.error.fields[0].field, 'input');
-  const notJson = await api(`${v1}/skills/greet/runs`, { method: 'POST', body: 'name=Ann' });
+  const notJson = await api(`${s.v1}/skills/greet/runs`, { method: 'POST', body: 'name=Ann' });
   assert.deepEqual([notJson.status, notJson.body.error.code], [415, 'unsupported_media_type']);
-  const doc = await api(`${v1}/skills/guide/runs`, { method: 'POST', json: {} });
+  const doc = await api(`${s.v1}/skills/guide/runs`, { method: 'POST', json: {} });
   assert.deepEqual([doc.status, doc.body.error.code], [400, 'not_executable']);
-  const unknown = await api(`${v1}/skills/nope/runs`, { method: 'POST', json: {} });
+  const unknown = await api(`${s.v1}/skills/nope/runs`, { method: 'POST', json: {} });
   assert.deepEqual([unknown.status, unknown.body.error.code], [404, 'skill_not_found']);
   for (const r of [invalid, badJson, badBody, notJson, doc, unknown]) assertClean(r.body);
 });
 
 test('POST runs with Accept: text/event-stream streams the events, then the result', async () => {
-  const res = await fetch(`${v1}/skills/greet/runs`, {
+  const res = await fetch(`${s.v1}/skills/greet/runs`, {
     method: 'POST',
     headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
     body: JSON.stringify({ input: { name: 'Bo' } }),
@@ -183,9 +169,9 @@ test('runs: list newest first with filters and a cursor; one run; 404', async ()
   const ids: string[] = [];
   for (const name of ['a', 'b', 'c'])
     ids.unshift(
-      (await api(`${v1}/skills/greet/runs`, { method: 'POST', json: { input: { name } } })).body.runId,
+      (await api(`${s.v1}/skills/greet/runs`, { method: 'POST', json: { input: { name } } })).body.runId,
     );
-  const first = (await api(`${v1}/runs?skill=greet&limit=2`)).body;
+  const first = (await api(`${s.v1}/runs?skill=greet&limit=2`)).body;
   assert.deepEqual(
     first.runs.map((r: Json) => r.runId),
     ids.slice(0, 2),
@@ -199,14 +185,14 @@ test('runs: list newest first with filters and a cursor; one run; 404', async ()
     'updatedAt',
     'version',
   ]);
-  const second = (await api(`${v1}/runs?skill=greet&limit=2&cursor=${first.next}`)).body;
+  const second = (await api(`${s.v1}/runs?skill=greet&limit=2&cursor=${first.next}`)).body;
   assert.equal(second.runs[0].runId, ids[2]);
-  const awaiting = (await api(`${v1}/runs?status=awaiting`)).body.runs as Json[];
+  const awaiting = (await api(`${s.v1}/runs?status=awaiting`)).body.runs as Json[];
   assert.ok(awaiting.length >= 1 && awaiting.every((r) => r.status === 'awaiting' && r.skill === 'confirm'));
   for (const bad of ['limit=0', 'limit=x', 'status=done', 'cursor=abc'])
-    assert.equal((await api(`${v1}/runs?${bad}`)).status, 400, bad);
+    assert.equal((await api(`${s.v1}/runs?${bad}`)).status, 400, bad);
 
-  const run = (await api(`${v1}/runs/${ids[0]}`)).body;
+  const run = (await api(`${s.v1}/runs/${ids[0]}`)).body;
   assert.deepEqual(
     [run.runId, run.skill, run.version, run.status, run.input, run.output],
     [ids[0], 'greet', '1.0.0', 'completed', { name: 'c' }, { greeting: 'Hello, c!' }],
@@ -214,10 +200,10 @@ test('runs: list newest first with filters and a cursor; one run; 404', async ()
   // The digest of the files the run is pinned to: the same for every run of the unchanged file.
   assert.match(run.digest as string, /^[0-9a-f]{64}$/);
   assert.equal(first.runs[0].digest, run.digest);
-  const missing = await api(`${v1}/runs/nope`);
+  const missing = await api(`${s.v1}/runs/nope`);
   assert.deepEqual([missing.status, missing.body.error.code], [404, 'run_not_found']);
   assert.match(missing.body.error.message, /^no run nope in this store/);
-  const missingResume = await api(`${v1}/runs/0123456789abcdef/resume`, { method: 'POST', json: {} });
+  const missingResume = await api(`${s.v1}/runs/0123456789abcdef/resume`, { method: 'POST', json: {} });
   assert.deepEqual(missingResume.body.error, {
     code: 'run_not_found',
     message: 'no run 0123456789abcdef in this store',
@@ -226,9 +212,9 @@ test('runs: list newest first with filters and a cursor; one run; 404', async ()
 
 test('events: JSON or SSE, after a seq or a Last-Event-ID; resume answers once; cancel', async () => {
   const paused = (
-    await api(`${v1}/skills/confirm/runs`, { method: 'POST', json: { input: { item: 'cup' } } })
+    await api(`${s.v1}/skills/confirm/runs`, { method: 'POST', json: { input: { item: 'cup' } } })
   ).body;
-  const url = `${v1}/runs/${paused.runId}/events`;
+  const url = `${s.v1}/runs/${paused.runId}/events`;
   const json = (await api(url, { headers: { accept: 'application/json' } })).body.events as Json[];
   assert.deepEqual(
     json.map((e) => e.type),
@@ -249,10 +235,10 @@ test('events: JSON or SSE, after a seq or a Last-Event-ID; resume answers once; 
     (await readSse(await fetch(`${url}?after=3`))).map((e) => e.id),
     ['4'],
   );
-  assert.equal((await api(`${v1}/runs/nope/events`)).status, 404);
+  assert.equal((await api(`${s.v1}/runs/nope/events`)).status, 404);
   assert.equal((await api(`${url}?after=x`)).status, 400);
 
-  const resume = `${v1}/runs/${paused.runId}/resume`;
+  const resume = `${s.v1}/runs/${paused.runId}/resume`;
   const wrong = await api(resume, { method: 'POST', json: { input: { ok: 'yes', note: 3 } } });
   assert.equal(wrong.status, 400);
   assert.deepEqual(
@@ -263,25 +249,25 @@ test('events: JSON or SSE, after a seq or a Last-Event-ID; resume answers once; 
   assert.deepEqual(done.body.output, { answer: 'cup ok=true note=fast' });
   const again = await api(resume, { method: 'POST', json: { input: { ok: true } } });
   assert.deepEqual([again.status, again.body.error.code], [409, 'not_awaiting']);
-  assert.equal((await api(`${v1}/runs/nope/resume`, { method: 'POST', json: { input: {} } })).status, 404);
+  assert.equal((await api(`${s.v1}/runs/nope/resume`, { method: 'POST', json: { input: {} } })).status, 404);
   assert.deepEqual(
     (await readSse(await fetch(url, { headers: { 'last-event-id': '4' } }))).map((e) => e.event).slice(-2),
     ['node_finished', 'completed'],
   );
 
   const toCancel = (
-    await api(`${v1}/skills/confirm/runs`, { method: 'POST', json: { input: { item: 'x' } } })
+    await api(`${s.v1}/skills/confirm/runs`, { method: 'POST', json: { input: { item: 'x' } } })
   ).body;
-  const cancelled = await api(`${v1}/runs/${toCancel.runId}/cancel`, { method: 'POST' });
+  const cancelled = await api(`${s.v1}/runs/${toCancel.runId}/cancel`, { method: 'POST' });
   assert.equal(cancelled.status, 200);
   assert.deepEqual([cancelled.body.status, cancelled.body.error.code], ['failed', 'cancelled']);
-  const ended = await api(`${v1}/runs/${toCancel.runId}/cancel`, { method: 'POST' });
+  const ended = await api(`${s.v1}/runs/${toCancel.runId}/cancel`, { method: 'POST' });
   assert.deepEqual([ended.status, ended.body.error.code], [409, 'run_ended']);
-  assert.equal((await api(`${v1}/runs/nope/cancel`, { method: 'POST' })).status, 404);
+  assert.equal((await api(`${s.v1}/runs/nope/cancel`, { method: 'POST' })).status, 404);
 });
 
 test('cancel stops a running run at once: the in-flight tool call is aborted and the stream ends', async () => {
-  const res = await fetch(`${v1}/skills/gated/runs`, {
+  const res = await fetch(`${s.v1}/skills/gated/runs`, {
     method: 'POST',
     headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
     body: JSON.stringify({ input: { gate: 'never' } }),
@@ -291,7 +277,7 @@ test('cancel stops a running run at once: the in-flight tool call is aborted and
     seen.push(e.event!);
     if (e.event === 'tool_started') {
       // The tool is waiting at its gate: the event arrived while the step runs, not after it.
-      const cancelled = await api(`${v1}/runs/${e.data.runId}/cancel`, { method: 'POST' });
+      const cancelled = await api(`${s.v1}/runs/${e.data.runId}/cancel`, { method: 'POST' });
       assert.deepEqual(
         [cancelled.status, cancelled.body.status, cancelled.body.error.code],
         [200, 'failed', 'cancelled'],
@@ -304,14 +290,14 @@ test('cancel stops a running run at once: the in-flight tool call is aborted and
 
 test('validate: one entry of validate --json; a bad body is 400', async () => {
   const text = '# skill: broken\n\n**version**: 1.0.0\n\n## description\nx\n';
-  const report = await api(`${v1}/validate`, { method: 'POST', json: { text, path: 'broken.md' } });
+  const report = await api(`${s.v1}/validate`, { method: 'POST', json: { text, path: 'broken.md' } });
   assert.equal(report.status, 200);
   assert.equal(report.body.path, 'broken.md');
   assert.equal(report.body.dialect, 'aegis');
   assert.ok(
     report.body.diagnostics.some((d: Json) => d.severity === 'error' && d.line >= 1 && d.column >= 1),
   );
-  const ok = await api(`${v1}/validate`, {
+  const ok = await api(`${s.v1}/validate`, {
     method: 'POST',
     json: {
       text: '---\nname: tiny\ndescription: a tiny guide\n---\n# Tiny\n\n## Overview\nx\n\n## Interface\ny\n',
@@ -319,14 +305,14 @@ test('validate: one entry of validate --json; a bad body is 400', async () => {
     },
   });
   assert.deepEqual([ok.body.dialect, ok.body.skills], ['skilldoc', [{ id: 'tiny', version: '1.0.0' }]]);
-  const none = await api(`${v1}/validate`, { method: 'POST', json: { path: 'x.md' } });
+  const none = await api(`${s.v1}/validate`, { method: 'POST', json: { path: 'x.md' } });
   assert.deepEqual([none.status, none.body.error.fields[0].field], [400, 'text']);
 });
 
 test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill input schema', async () => {
-  const doc = (await api(`${server.url}/openapi.json`)).body;
+  const doc = (await api(`${s.server.url}/openapi.json`)).body;
   assert.equal(doc.openapi, '3.1.0');
-  const file = join(env.SKEIN_HOME, 'openapi.json');
+  const file = join(s.env.SKEIN_HOME, 'openapi.json');
   writeFileSync(file, JSON.stringify(doc));
   const result = await validate(file);
   assert.ok(result.valid, JSON.stringify(result));
@@ -359,7 +345,7 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
 });
 
 test('openapi.json without tokens: redocly lint (recommended) finds no error; no security scheme', async () => {
-  const doc = (await api(`${server.url}/openapi.json`)).body;
+  const doc = (await api(`${s.server.url}/openapi.json`)).body;
   const problems = await redoclyLint(doc);
   assert.equal(lintErrors(problems), '');
   // What is left are warnings: health has no 4xx answer, and the skills' schemas are there for clients
@@ -384,7 +370,7 @@ test('openapi.json without tokens: redocly lint (recommended) finds no error; no
 });
 
 test('the access log is one JSON line per request on stderr', () => {
-  const lines = server
+  const lines = s.server
     .stderr()
     .split('\n')
     .filter((l) => l.startsWith('{'))

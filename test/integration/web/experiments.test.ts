@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkip, launchBrowser, watchedPage, WIDTHS, type WatchedPage } from '../../helpers/browser.js';
-import { skein } from '../../helpers/cli.js';
+import { storeVersionsExperiment } from '../../helpers/eval-experiments.js';
 import { startEvalModels } from '../../helpers/eval-models.js';
 import type { FakeOpenAI } from '../../helpers/fake-openai.js';
 import { startServer, type ServerProcess } from '../../helpers/server.js';
@@ -23,20 +23,7 @@ before(async () => {
   if (browserSkip) return;
   models = await startEvalModels();
   const env = { SKEIN_HOME: mkdtempSync(join(tmpdir(), 'skein-web-exp-')), SKEIN_BASE_URL: models.url };
-  const r = await skein(
-    [
-      'eval',
-      'test/fixtures/evals/versions',
-      '--model',
-      'compat:fr-good',
-      '--versions',
-      '1.0.0,2.0.0',
-      '--json',
-    ],
-    { env },
-  );
-  assert.equal(r.code, 1, r.stderr);
-  experimentId = JSON.parse(r.stdout).experiment.id as string;
+  experimentId = await storeVersionsExperiment(env.SKEIN_HOME, models.url);
   server = await startServer({ ...env, SKEIN_SKILLS: 'test/fixtures/evals/versions' });
   browser = await launchBrowser();
 });
