@@ -11,6 +11,7 @@ import { createToolRegistry, toolService } from '../tools/index.js';
 import { createLlmService } from './llm-service.js';
 import { openStore } from './open-store.js';
 import { openTracing, type Tracing } from '../trace/index.js';
+import { useValidatorCache } from '../schema/index.js';
 
 /** A configured Skein: the runtime over its store, models, tools and skill library. */
 export interface Host {
@@ -38,6 +39,8 @@ export interface HostOptions {
 
 /** Opens the store, connects the tools (MCP servers included) and wires the runtime. */
 export async function openHost(config: SkeinConfig, options: HostOptions = {}): Promise<Host> {
+  // Compiled validators kept in $SKEIN_HOME/cache: a later process skips loading Ajv and compiling.
+  useValidatorCache(join(config.home, 'cache', 'validators'));
   const store = options.store ?? (await openStore(config));
   const skills = options.skills ?? new LibrarySkillService(config.skillsPath);
   let tools;

@@ -3,6 +3,7 @@ import type { Ajv, Options, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../ir/schema.js';
 import { canonicalJson } from './canonical-json.js';
 import { Lru } from './lru.js';
+import { cachedValidator, storeValidator } from './validator-cache.js';
 
 // Ajv and ajv-formats (CommonJS, dozens of files) are required on first use, not at startup:
 // `skein validate` of a file that needs no validation never pays for them.
@@ -39,7 +40,14 @@ export function newAjv(options: Options): Ajv {
  * formats (ajv-formats) are added when a schema first needs them.
  */
 export function sharedAjv(withFormats = false): Ajv {
-  ajv ??= newAjv({ allErrors: true, useDefaults: true, strict: false, validateSchema: false });
+  ajv ??= newAjv({
+    allErrors: true,
+    useDefaults: true,
+    strict: false,
+    validateSchema: false,
+    // Kept for the on-disk cache (validator-cache.ts): standalone code names ajv-formats' functions.
+    code: { source: true, formats: formatsCode() },
+  });
   if (withFormats && !formats) {
     formats = true;
     const addFormats = (require('ajv-formats') as { default: (a: Ajv) => Ajv }).default;
@@ -60,10 +68,26 @@ export function compiledSchema(schema: JsonSchema): CompiledSchema {
   const key = canonicalJson(schema);
   let entry = byContent.get(key);
   if (!entry) {
-    const ajv = sharedAjv(key.includes('"format"'));
-    entry = { validate: ajv.compile(schema), hasDefaults: key.includes('"default"'), schema };
+    entry = {
+      validate: cachedValidator(key) ?? compileAndStore(key, schema),
+      hasDefaults: key.includes('"default"'),
+      schema,
+    };
     byContent.set(key, entry);
   }
   byObject.set(schema, entry);
   return entry;
+}
+
+function compileAndStore(key: string, schema: JsonSchema): ValidateFunction {
+  const ajv = sharedAjv(key.includes('"format"'));
+  const validate = ajv.compile(schema);
+  storeValidator(key, ajv, validate);
+  return validate;
+}
+
+/** The code by which standalone validators reach ajv-formats' format functions. */
+function formatsCode() {
+  const { _ } = require('ajv') as typeof import('ajv');
+  return _`require("ajv-formats/dist/formats").fullFormats`;
 }
