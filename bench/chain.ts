@@ -14,10 +14,15 @@ function peer(...args: string[]): number {
   return (JSON.parse(r.stdout) as { usPerStep: number }).usPerStep;
 }
 
+/** The median of three runs of a peer (one run moves by ±20% with the machine's other work). */
+function peer3(...args: string[]): number {
+  return [peer(...args), peer(...args), peer(...args)].sort((a, b) => a - b)[1];
+}
+
 const us = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} µs`;
 
 /**
- * Linear chains, CPU time per step, each peer in its own process: the 100-step template chain in memory
+ * Linear chains, CPU time per step, each peer in its own process (the 100-step chains: median of three): the 100-step template chain in memory
  * and durable (SQLite) beside LangGraph.js (MemorySaver-free and with @langchain/langgraph-checkpoint-sqlite),
  * the growth of the in-memory chain from 10 to 10,000 steps, and 100 tool steps on SQLite beside the
  * floor of one committed row per step in a plain better-sqlite3 loop.
@@ -26,13 +31,13 @@ export function benchChain(): void {
   const lines = [
     '\n[chain] linear chains, CPU time per step (targets: <= 2 µs in memory, <= 5 µs durable, >= 300× LangGraph.js)',
   ];
-  const memory = peer('skein', 'memory', '100');
-  const langMemory = peer('langgraph', 'memory', '100');
+  const memory = peer3('skein', 'memory', '100');
+  const langMemory = peer3('langgraph', 'memory', '100');
   lines.push(
     `  100 template steps in memory: skein ${us(memory)}, langgraph.js ${us(langMemory)} (${(langMemory / memory).toFixed(0)}×)`,
   );
-  const durable = peer('skein', 'sqlite', '100');
-  const langDurable = peer('langgraph', 'sqlite', '100');
+  const durable = peer3('skein', 'sqlite', '100');
+  const langDurable = peer3('langgraph', 'sqlite', '100');
   lines.push(
     `  100 template steps on SQLite: skein ${us(durable)}, langgraph.js + SqliteSaver ${us(langDurable)} (${(langDurable / durable).toFixed(0)}×)`,
   );
