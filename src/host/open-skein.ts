@@ -3,6 +3,7 @@ import type { SkeinConfig } from '../config/config.js';
 import { loadConfig } from '../config/load-config.js';
 import { LibrarySkillService, resolveSkill } from '../skills/index.js';
 import { SkeinError } from '../errors/index.js';
+import { splitSkillRef } from '../ir/skill-ref.js';
 import {
   anyWake,
   followRun,
@@ -11,6 +12,7 @@ import {
   type RunOptions,
   startWorker,
   type RunQueue,
+  type RunQuery,
   type RunResult,
   type RunStore,
 } from '../runtime/index.js';
@@ -119,7 +121,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     },
     getRun: async (runId) => (await runs()).getRun(runId),
     findRun: async (idOrPrefix) => findRun(await runs(), idOrPrefix),
-    listRuns: async (query = {}) => (await runs()).listRuns({ ...query, limit: query.limit ?? 50 }),
+    listRuns: async (query = {}) => (await runs()).listRuns({ ...bySkill(query), limit: query.limit ?? 50 }),
     awaits: async (query) => pendingAwaits(async (q) => (await runs()).listRuns(q), query),
     async *follow(runId, o = {}) {
       const wake = anyWake(local, queue && (await queue.catch(() => undefined)));
@@ -185,4 +187,11 @@ function withOptions(config: SkeinConfig, options: SkeinOptions): SkeinConfig {
       store: typeof options.store === 'object' ? 'sqlite' : options.store,
     }),
   };
+}
+
+/** A query whose `skill` may be `id@version`: the store's filters on the id and the version. */
+function bySkill(query: Partial<RunQuery>): Partial<RunQuery> {
+  if (query.skill === undefined) return query;
+  const { id, version } = splitSkillRef(query.skill);
+  return { ...query, skill: id, ...(version !== undefined ? { version } : {}) };
 }

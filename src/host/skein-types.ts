@@ -109,7 +109,10 @@ export interface Skein {
    * `RunRefused` with `run_ambiguous` when several runs start with it.
    */
   findRun(idOrPrefix: string): Promise<RunRecord | undefined>;
-  /** Most recent runs first: at most `limit` (default 50), by status or skill id, after a page's `next`. */
+  /**
+   * Most recent runs first: at most `limit` (default 50), by status or skill (`id` or `id@version`),
+   * after a page's `next`.
+   */
   listRuns(query?: Partial<RunQuery>): Promise<RunPage>;
   /** The inbox: every top-level run that awaits a person (skill, step, message, schema, since), oldest first. */
   awaits(query?: AwaitQuery): Promise<PendingAwait[]>;

@@ -1,5 +1,6 @@
 import type { AgentNode, LlmNode, Node } from './nodes.js';
 import type { Skill } from './skill.js';
+import { splitSkillRef } from './skill-ref.js';
 
 /** Whether a node calls a model. */
 export function usesModel(node: Node): node is LlmNode | AgentNode {
@@ -29,8 +30,6 @@ export function needsModel(skill: Skill, others: readonly Skill[] = []): boolean
 }
 
 function findSkill(skills: readonly Skill[], ref: string): Skill | undefined {
-  const at = ref.lastIndexOf('@');
-  const id = at > 0 ? ref.slice(0, at) : ref;
-  const version = at > 0 ? ref.slice(at + 1) : undefined;
+  const { id, version } = splitSkillRef(ref);
   return skills.find((s) => s.id === id && (version === undefined || s.version === version));
 }

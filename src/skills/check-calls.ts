@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { CheckFacts as Skill } from '../ir/skill.js';
+import { splitSkillRef } from '../ir/skill-ref.js';
 
 /** Skills loaded together, each unit with the diagnostics to add to. */
 interface UnitOfSkills {
@@ -64,9 +65,7 @@ export function checkCalls(units: readonly UnitOfSkills[]): void {
 
 /** The skill a call names: `id` (any version) or `id@version`. */
 function find(byId: Map<string, Skill[]>, call: string): Skill | undefined {
-  const at = call.lastIndexOf('@');
-  const id = at > 0 ? call.slice(0, at) : call;
-  const version = at > 0 ? call.slice(at + 1) : undefined;
+  const { id, version } = splitSkillRef(call);
   return byId.get(id)?.find((s) => version === undefined || s.version === version);
 }
 

@@ -3,6 +3,7 @@ import compareVersions from 'semver/functions/compare.js';
 import validVersion from 'semver/functions/valid.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
+import { splitSkillRef } from '../ir/skill-ref.js';
 import type { LoadedUnit } from './load-paths.js';
 import { SkeinError } from '../errors/index.js';
 import { dedupeSkills } from './duplicates.js';
@@ -46,9 +47,7 @@ export class SkillLibrary {
 
   /** Finds `id` (highest version) or `id@version`. */
   find(idAtVersion: string): Skill {
-    const at = idAtVersion.lastIndexOf('@');
-    const id = at > 0 ? idAtVersion.slice(0, at) : idAtVersion;
-    const version = at > 0 ? idAtVersion.slice(at + 1) : undefined;
+    const { id, version } = splitSkillRef(idAtVersion);
     const versions = this.byId.get(id);
     if (!versions) {
       const known = [...this.byId.keys()].sort();

@@ -140,6 +140,7 @@ export class MemoryRunStore implements RunStore {
       if (
         (!query.status || r.status === query.status) &&
         (!query.skill || r.skill.id === query.skill) &&
+        (!query.version || r.skill.version === query.version) &&
         (!query.idPrefix || r.id.startsWith(query.idPrefix))
       )
         runs.push(copyOf(r));

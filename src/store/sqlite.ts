@@ -208,6 +208,7 @@ export class SqliteRunStore implements RunStore {
     const filters = [
       ['status = ?', query.status],
       ['skill_id = ?', query.skill],
+      ['skill_version = ?', query.version],
       // A range on the primary key: every id that starts with the prefix sorts between these two.
       ['id >= ?', query.idPrefix],
       ['id < ?', query.idPrefix === undefined ? undefined : `${query.idPrefix}\u{10FFFF}`],

@@ -32,6 +32,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
     const lines = [
       `${c.bold(`run ${run.id}`)}  ${run.skill.id}@${run.skill.version}  ${c.dim(run.skill.source)}`,
       `status ${run.status}  created ${run.createdAt}  updated ${run.updatedAt}`,
+      ...(run.skill.digest ? [c.dim(`pinned to ${run.skill.digest}`)] : []),
       ...(run.error ? [c.red(`error ${run.error.code}: ${run.error.message}`)] : []),
       ...(run.awaiting ? [c.yellow(`awaiting step "${run.awaiting.step}"`)] : []),
       ...(usage.calls ? [`usage ${usageLine(usage)}`] : []),

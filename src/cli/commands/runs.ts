@@ -8,7 +8,7 @@ import { UsageError } from '../usage-error.js';
 const STATUSES: readonly RunStatus[] = ['running', 'awaiting', 'completed', 'failed'];
 const DEFAULT_LIMIT = 20;
 
-/** `skein runs [--status S] [--skill ID] [--limit N] [--json]`: the store's runs, newest first. */
+/** `skein runs [--status S] [--skill ID[@VERSION]] [--limit N] [--json]`: the store's runs, newest first. */
 export async function runsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, runsSpec.options);
   if (positionals.length) throw new UsageError('runs takes no arguments; filter with --status and --skill');
@@ -39,6 +39,7 @@ function summary(run: RunRecord) {
     id: run.id,
     skill: run.skill.id,
     version: run.skill.version,
+    ...(run.skill.digest && { digest: run.skill.digest }),
     status: run.status,
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,

@@ -12,7 +12,7 @@ export const runsSpec = defineCommand({
       help: 'only runs in this state',
       choices: ['running', 'awaiting', 'completed', 'failed'],
     },
-    skill: { type: 'string', value: 'ID', help: 'only runs of this skill id' },
+    skill: { type: 'string', value: 'ID[@VERSION]', help: 'only runs of this skill (of this version of it)' },
     limit: { type: 'string', value: 'N', help: 'at most N runs (default 20)' },
   },
   completes: 'none',

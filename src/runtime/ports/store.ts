@@ -66,6 +66,8 @@ export interface RunQuery {
   status?: RunStatus;
   /** A skill id. */
   skill?: string;
+  /** With `skill`: only runs of this version of it. */
+  version?: string;
   /** Only runs whose id starts with this (a run id a person shortened). */
   idPrefix?: string;
   /** The `next` of the previous page. */

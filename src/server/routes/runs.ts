@@ -66,7 +66,13 @@ const listRuns = createRoute({
   request: {
     query: z.object({
       status: RunStatusSchema.optional(),
-      skill: z.string().optional().openapi({ description: 'a skill id' }),
+      skill: z
+        .string()
+        .optional()
+        .openapi({
+          description: 'a skill id, or `id@version` for the runs of one version',
+          example: 'confirm@1.0.0',
+        }),
       limit: z.coerce.number().int().min(1).max(200).default(20),
       cursor: z.string().regex(/^\d+$/, 'must be the `next` of a page').optional(),
     }),

@@ -219,6 +219,7 @@ export class PostgresRunStore implements RunStore {
     const filters: [string, unknown][] = [];
     if (query.status !== undefined) filters.push(['status =', query.status]);
     if (query.skill !== undefined) filters.push(['skill_id =', query.skill]);
+    if (query.version !== undefined) filters.push(['skill_version =', query.version]);
     // A shortened id: LIKE with its wildcards escaped, on an index in text_pattern_ops (migration 2).
     if (query.idPrefix !== undefined)
       filters.push(['id LIKE', `${query.idPrefix.replace(/[\\%_]/g, '\\$&')}%`]);

@@ -73,3 +73,44 @@ test('an unchanged file resumes without a skill_changed event', async () => {
   assert.equal((await resume(env, runId)).json.status, 'completed');
   assert.equal((await events(env, runId)).filter((e) => e.type === 'skill_changed').length, 0);
 });
+
+test('runs --json and inspect show the digest a run is pinned to; runs --skill id@version filters', async () => {
+  const { env, file, runId } = await pausedRun();
+  writeFileSync(file, readFileSync(file, 'utf8').replace('**version**: 1.0.0', '**version**: 2.0.0'));
+  const second = JSON.parse(
+    (await skein(['run', 'confirm', '--input', '{"item":"cup"}', '--json'], { env })).stdout,
+  ).runId;
+  const runs = async (skill: string) =>
+    JSON.parse((await skein(['runs', '--skill', skill, '--json'], { env })).stdout).runs as {
+      id: string;
+      version: string;
+      digest: string;
+    }[];
+  const all = await runs('confirm');
+  assert.deepEqual(
+    all.map((r) => [r.id, r.version]),
+    [
+      [second, '2.0.0'],
+      [runId, '1.0.0'],
+    ],
+  );
+  assert.match(all[1].digest, /^[0-9a-f]{64}$/);
+  assert.notEqual(all[0].digest, all[1].digest);
+  assert.deepEqual(
+    (await runs('confirm@1.0.0')).map((r) => r.id),
+    [runId],
+  );
+  assert.deepEqual(
+    (await runs('confirm@2.0.0')).map((r) => r.id),
+    [second],
+  );
+  const none = await skein(['runs', '--skill', 'confirm@3.0.0'], { env });
+  assert.equal(none.stdout, 'no runs of skill confirm@3.0.0 in this store\n');
+  const inspected = JSON.parse((await skein(['inspect', runId, '--json'], { env })).stdout).run;
+  assert.deepEqual(
+    [inspected.skill.id, inspected.skill.version, inspected.skill.digest],
+    ['confirm', '1.0.0', all[1].digest],
+  );
+  const text = await skein(['inspect', runId], { env: { ...env, NO_COLOR: '1' } });
+  assert.match(text.stdout, new RegExp(`^pinned to ${all[1].digest}$`, 'm'));
+});

@@ -187,6 +187,20 @@ test('runs: list newest first with filters and a cursor; one run; 404', async ()
   ]);
   const second = (await api(`${s.v1}/runs?skill=greet&limit=2&cursor=${first.next}`)).body;
   assert.equal(second.runs[0].runId, ids[2]);
+  // `id@version`: the runs of one version of the skill.
+  const old = (
+    await api(`${s.v1}/skills/greet/runs`, {
+      method: 'POST',
+      json: { input: { name: 'o' }, version: '0.9.0' },
+    })
+  ).body.runId;
+  const ofVersion = async (ref: string) =>
+    ((await api(`${s.v1}/runs?skill=${ref}&limit=200`)).body.runs as Json[]).map((r) => r.runId);
+  const older = await ofVersion('greet@0.9.0');
+  assert.ok(older.includes(old) && !ids.some((id) => older.includes(id)));
+  assert.deepEqual((await ofVersion('greet@1.0.0')).slice(0, 3), ids);
+  assert.ok((await ofVersion('greet')).includes(old));
+  assert.deepEqual(await ofVersion('greet@7.0.0'), []);
   const awaiting = (await api(`${s.v1}/runs?status=awaiting`)).body.runs as Json[];
   assert.ok(awaiting.length >= 1 && awaiting.every((r) => r.status === 'awaiting' && r.skill === 'confirm'));
   for (const bad of ['limit=0', 'limit=x', 'status=done', 'cursor=abc'])
