@@ -1378,7 +1378,7 @@ export interface operations {
     parameters: {
       query?: {
         status?: components['schemas']['RunStatus'];
-        /** @description a skill id */
+        /** @description a skill id, or `id@version` for the runs of one version */
         skill?: string;
         limit?: number;
         cursor?: string;
