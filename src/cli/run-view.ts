@@ -45,6 +45,12 @@ export function liveView(stream: NodeJS.WriteStream = process.stderr): (e: RunEv
             `  ⚑ the skill changed since this run started; it goes on with the files it started with (${e.from.slice(0, 12)})`,
           ),
         );
+      case 'upgraded':
+        return line(
+          c.yellow(
+            `  ⚑ upgraded from ${e.from.version} to ${e.to.version}: it goes on with the newest files`,
+          ),
+        );
       case 'node_skipped':
         return line(
           c.dim(`  – ${e.node} skipped (${e.reason === 'guard' ? 'when is false' : 'not chosen'})`),

@@ -69,6 +69,7 @@ export const ERROR_CODES = {
   run_not_found: { kind: 'refusal', http: 404, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'no run with that id (or prefix) in this store' },
   run_ambiguous: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the id prefix names more than one run (up to five are named)' },
   not_awaiting: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the run is not paused for an answer' },
+  upgrade_incompatible: { kind: 'refusal', http: 409, exit: 2, mcp: INVALID_PARAMS, clientFault: false, about: 'the newest version of the skill cannot take the run over: a step it got through is gone or of another kind, or its input fails the new schema (each difference in fields)' },
   run_ended: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the run has ended: it cannot be resumed or cancelled' },
   run_busy: { kind: 'refusal', http: 409, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run kept changing state; try again' },
   shutting_down: { kind: 'refusal', http: 503, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the server is shutting down' },

@@ -108,8 +108,9 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       const run = await findRun(await runs(), idOrPrefix);
       const runId = run?.id ?? idOrPrefix;
       const q = await dispatching();
-      // A run whose process died is left to the workers' sweep; only an answer is queued from here.
-      if (!q || run?.status !== 'awaiting')
+      // A run whose process died is left to the workers' sweep; only an answer is queued from here
+      // (an upgrade is checked here, so its refusal reaches the caller).
+      if (!q || run?.status !== 'awaiting' || runOptions?.upgrade)
         return publishing(local, runOptions, async (o) => (await runtime()).resume(runId, input, o));
       const after = (await (await runs()).events(runId)).at(-1)?.seq ?? -1;
       await (await runtime()).enqueueResume(runId, input);

@@ -94,7 +94,11 @@ export interface Skein {
     input: unknown,
     options?: RunOptions & { drive?: boolean },
   ): Promise<StartedRun>;
-  /** Answers a run that awaits a person, or continues one whose process died (no input); by its id or a unique prefix. */
+  /**
+   * Answers a run that awaits a person, or continues one whose process died (no input); by its id or a
+   * unique prefix. With `upgrade`, the run first moves to the newest version of its skill when it is
+   * compatible (`upgraded` event), else `upgrade_incompatible` (docs/versions.md).
+   */
   resume(runId: string, input: unknown, options?: RunOptions): Promise<RunResult>;
   /**
    * Cancels a run that has not ended, wherever it runs, and returns it (failed with code `cancelled`):

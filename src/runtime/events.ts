@@ -29,6 +29,12 @@ export interface AwaitRequest {
 
 export type RunStatus = 'running' | 'awaiting' | 'completed' | 'failed';
 
+/** A version of a skill and the digest of its files (absent for a skill no loader made). */
+export interface SkillVersion {
+  version: string;
+  digest?: string;
+}
+
 /** One typed event of a run. Deltas are only streamed; every other event is also stored. */
 export type RunEventBody =
   /** `trace`: where this first part of the run was traced, when a tracer is on. */
@@ -74,6 +80,8 @@ export type RunEventBody =
    * now, or null when they are gone or no longer compile): the run goes on with the files it started with.
    */
   | { type: 'skill_changed'; from: string; to: string | null }
+  /** The run was moved to another version of its skill (`resume --upgrade`, a fork with `upgrade`) and is pinned to it from here on. */
+  | { type: 'upgraded'; from: SkillVersion; to: SkillVersion }
   | { type: 'completed'; output: unknown }
   | { type: 'failed'; error: RunError };
 

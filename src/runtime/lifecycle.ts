@@ -2,7 +2,9 @@ import type { RunEvent, RunStatus } from './events.js';
 import type { RunRecord, RunStore } from './ports/store.js';
 
 /** The fields a move may set besides the status. */
-export type MoveFields = Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>>;
+export type MoveFields = Partial<
+  Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil' | 'skill'>
+>;
 
 interface Move {
   from: readonly RunStatus[];

@@ -17,4 +17,9 @@ export interface RunOptions {
   deltas?: boolean;
   /** Told the run's id once the run is stored (before it runs): how `Skein.start` returns at once. */
   onCreated?: (runId: string) => void;
+  /**
+   * Resume: move the run to the newest version of its skill first, when it is compatible (the event
+   * `upgraded`), or refuse with `upgrade_incompatible` naming each difference.
+   */
+  upgrade?: boolean;
 }

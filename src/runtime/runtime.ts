@@ -18,6 +18,7 @@ import type { RuntimeServices } from './services.js';
 import type { RunRecord } from './ports/store.js';
 import { sourceOf } from '../ir/skill-files.js';
 import { digestOf, pinnedSkill } from './pinned-skill.js';
+import { planUpgrade, type Upgrade } from './upgrade.js';
 
 export type { RunOptions, RunResult };
 
@@ -140,41 +141,32 @@ export class Runtime {
     const store = this.services.store;
     const run = await store.getRun(runId);
     if (!run) throw runNotFound(runId);
-    let resume: { node: string; input: unknown } | undefined;
-    if (run.status === 'awaiting' && run.awaiting) {
-      if (input === undefined)
-        throw new RunRefused(
-          'input_required',
-          `run ${runId} awaits an answer at step "${run.awaiting.step}"`,
-        );
-      const answer = checkAnswer(run, input, this.services.limits);
-      if (
-        !(await moveRun(store, runId, 'answer', {
-          owner: OWNER,
-          leaseUntil: Date.now() + LEASE_MS,
-          awaiting: undefined,
-        }))
-      )
-        throw await this.notAwaiting(runId);
-      resume = { node: run.awaiting.node ?? run.awaiting.step, input: answer };
-    } else if (run.status === 'running' && !run.parentRunId && ownerIsGone(run.owner, run.leaseUntil)) {
-      if (input !== undefined)
-        throw new RunRefused(
-          'not_awaiting',
-          `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without an answer`,
-        );
-      if (
-        !(await moveRun(
+    const paused = run.status === 'awaiting' && run.awaiting;
+    const dead = run.status === 'running' && !run.parentRunId && ownerIsGone(run.owner, run.leaseUntil);
+    if (!paused && !dead) throw await this.notAwaiting(runId);
+    if (paused && input === undefined)
+      throw new RunRefused('input_required', `run ${runId} awaits an answer at step "${paused.step}"`);
+    if (dead && input !== undefined)
+      throw new RunRefused(
+        'not_awaiting',
+        `run ${runId} is not awaiting an answer; its process stopped while running, so resume it without an answer`,
+      );
+    const answer = paused ? checkAnswer(run, input, this.services.limits) : undefined;
+    const upgrade = options.upgrade
+      ? await planUpgrade(
+          this.services.skills,
           store,
-          runId,
-          'claim',
-          { owner: OWNER, leaseUntil: Date.now() + LEASE_MS },
-          run.owner ?? null,
-        ))
-      )
-        throw await this.notAwaiting(runId);
-    } else throw await this.notAwaiting(runId);
-    return this.continueRun(run, resume, options, run.status === 'running');
+          run,
+          (await store.nodes(runId)).map((r) => r.node),
+        )
+      : undefined;
+    const held = { owner: OWNER, leaseUntil: Date.now() + LEASE_MS, ...(upgrade && { skill: upgrade.ref }) };
+    const moved = paused
+      ? await moveRun(store, runId, 'answer', { ...held, awaiting: undefined })
+      : await moveRun(store, runId, 'claim', held, run.owner ?? null);
+    if (!moved) throw await this.notAwaiting(runId);
+    const resume = paused ? { node: paused.node ?? paused.step, input: answer } : undefined;
+    return this.continueRun(run, resume, options, run.status === 'running', upgrade);
   }
 
   /** Loads a run's skill and records and drives it on; a run whose process died may have crashed it. */
@@ -183,6 +175,7 @@ export class Runtime {
     resume: { node: string; input: unknown } | undefined,
     options: RunOptions,
     recovered: boolean,
+    upgrade?: Upgrade,
   ): Promise<RunResult> {
     const store = this.services.store;
     const runId = run.id;
@@ -193,7 +186,9 @@ export class Runtime {
         `cannot load ${run.skill.id}@${run.skill.version} to resume: no skill library configured`,
       );
     const { graph, ...ref } = run.skill;
-    const { skill: loaded, changed } = await pinnedSkill(skills, store, ref);
+    const { skill: loaded, changed } = upgrade
+      ? { skill: upgrade.skill, changed: undefined }
+      : await pinnedSkill(skills, store, ref);
     const skill = graph ? subgraphSkill(loaded, graph) : loaded;
     const events = await store.events(runId);
     const crashed = recovered ? crashedStep(events, MAX_CRASHES) : undefined;
@@ -219,6 +214,7 @@ export class Runtime {
     const listener = bothListeners(traced?.listener, options.onEvent);
     const sink = new EventSink(runId, (events.at(-1)?.seq ?? -1) + 1, listener);
     if (changed) sink.emit({ type: 'skill_changed', ...changed });
+    if (upgrade) sink.emit(upgrade.event);
     // Attempts the dead process left open are closed as lost; they are stored with the first commit.
     if (recovered) for (const lost of lostAttempts(events, true)) sink.emit(lost);
     const fresh = !events.some((e) => e.type === 'node_started');

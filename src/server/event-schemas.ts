@@ -18,6 +18,9 @@ function event<T extends string, F extends z.ZodRawShape>(
 }
 
 const node = z.string().openapi({ description: 'the node (step) id' });
+const SkillVersionSchema = z
+  .object({ version: z.string(), digest: z.string().optional() })
+  .openapi('SkillVersion', { description: 'a version of a skill and the sha256 of its files' });
 
 export const RunEventSchema = z
   .discriminatedUnion('type', [
@@ -131,6 +134,12 @@ export const RunEventSchema = z
       'SkillChangedEvent',
       { from: z.string(), to: z.string().nullable() },
       "the skill's files changed since the run started (`to` null: gone or no longer compiling); the run goes on with the files it started with (`from`)",
+    ),
+    event(
+      'upgraded',
+      'UpgradedEvent',
+      { from: SkillVersionSchema, to: SkillVersionSchema },
+      'the run was moved to another version of its skill (`resume --upgrade`, a fork with `upgrade`) and is pinned to it from here on',
     ),
     event('completed', 'CompletedEvent', { output: z.unknown() }, 'the run completed with its output'),
     event('failed', 'FailedEvent', { error: RunErrorSchema }, 'the run failed'),

@@ -2,8 +2,8 @@ import type { Skein } from '../host/index.js';
 import type { Skill } from '../ir/skill.js';
 import type { RunOptions, RunResult } from '../runtime/index.js';
 
-/** What a caller of a run may give it: a listener for its events and a signal that cancels it. */
-export type RunControl = Pick<RunOptions, 'onEvent' | 'signal'>;
+/** What a caller of a run may give it: a listener for its events, a signal that cancels it, and a resume's `upgrade`. */
+export type RunControl = Pick<RunOptions, 'onEvent' | 'signal' | 'upgrade'>;
 
 /**
  * The runs this server drives, so that shutting down can wait for them. Their events reach streams

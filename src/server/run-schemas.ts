@@ -126,4 +126,8 @@ export const ResumeRequestSchema = requestBody({
     description:
       "the answer, checked against the await's inputSchema; omit it to continue a run whose process died",
   }),
+  upgrade: z.boolean().optional().openapi({
+    description:
+      'true: first move the run to the newest version of its skill when compatible, else 409 `upgrade_incompatible` (as `skein resume --upgrade`)',
+  }),
 }).openapi('ResumeRequest');

@@ -66,7 +66,7 @@ export class SkillLibrary {
 }
 
 /** Semantic versions in order; a version that is not semantic sorts below every one that is. */
-function byVersion(a: string, b: string): number {
+export function byVersion(a: string, b: string): number {
   const va = validVersion(a);
   const vb = validVersion(b);
   if (va && vb) return compareVersions(va, vb);

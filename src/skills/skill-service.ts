@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { errorsIn } from '../ir/diagnostic.js';
 import type { Skill } from '../ir/skill.js';
 import type { SkillService, SkillRef } from '../runtime/index.js';
-import { SkillLibrary, SkillLookupError } from './library.js';
+import { byVersion, SkillLibrary, SkillLookupError } from './library.js';
 import { loadLibrary, type LoadedLibrary } from './load-library.js';
 import { loadPaths, loadTargets, type LoadedUnit } from './load-paths.js';
 import { snapshotTarget } from './snapshot-target.js';
@@ -67,6 +67,23 @@ export class LibrarySkillService implements SkillService {
   async compile(ref: SkillRef, files: Readonly<Record<string, string>>): Promise<Skill> {
     const target = snapshotTarget(ref.source, files);
     return pick(ref, (await loadTargets([target], { files: new MemoryFiles(files) })).units);
+  }
+
+  async newest(ref: SkillRef): Promise<Skill> {
+    const inFile = await loadPaths([ref.source]).then(
+      (r) => r.units.flatMap((u) => u.skills),
+      () => [],
+    );
+    const listed = await this.find(ref.id, ref.source).then(
+      (s) => [s],
+      () => [],
+    );
+    // A stable sort: of two with one version, the file's (as it is now) comes first.
+    const all = [...inFile, ...listed].filter((s) => s.id === ref.id);
+    const newest = all.sort((a, b) => byVersion(b.version, a.version))[0];
+    if (!newest)
+      throw new SkillLookupError(`no version of ${ref.id} in ${ref.source} or the skills path to move to`);
+    return newest;
   }
 
   /** The skills of the folder that holds `source` (a skill file, or a skill folder), loaded once. */

@@ -58,6 +58,10 @@ export class MemoryRunStore implements RunStore {
     return this.sources.get(digest);
   }
 
+  async keepSource(source: SkillSource): Promise<void> {
+    if (!this.sources.has(source.digest)) this.sources.set(source.digest, source.files);
+  }
+
   async deleteUnusedSources(): Promise<number> {
     const used = new Set([...this.runs.values()].map((r) => r.skill.digest));
     let deleted = 0;
@@ -107,7 +111,7 @@ export class MemoryRunStore implements RunStore {
     runId: string,
     from: readonly RunStatus[],
     to: RunStatus,
-    fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>> = {},
+    fields: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil' | 'skill'>> = {},
     expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {

@@ -81,7 +81,7 @@ export function runRow(run: RunRecord): RunRow {
 
 /** The fields a transition may set besides the status. */
 export type TransitionFields = Partial<
-  Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>
+  Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil' | 'skill'>
 >;
 
 const TRANSITION_COLUMNS = {
@@ -92,10 +92,22 @@ const TRANSITION_COLUMNS = {
   leaseUntil: 'lease_until',
 } as const;
 
-/** The columns a transition sets and their stored values (JSON text; the owner and lease as they are). */
+/**
+ * The columns a transition sets and their stored values (JSON text; the owner and lease as they are;
+ * a run moved to another version of its skill: its version, source and digest).
+ */
 export function transitionColumns(fields: TransitionFields): [column: string, value: unknown][] {
-  return (Object.entries(fields) as [keyof TransitionFields, unknown][]).map(([k, v]) => [
-    TRANSITION_COLUMNS[k],
-    k === 'owner' || k === 'leaseUntil' ? (v ?? null) : json(v),
-  ]);
+  return (Object.entries(fields) as [keyof TransitionFields, unknown][]).flatMap(
+    ([k, v]): [string, unknown][] => {
+      if (k === 'skill') {
+        const ref = v as RunRecord['skill'];
+        return [
+          ['skill_version', ref.version],
+          ['skill_source', ref.source],
+          ['skill_digest', ref.digest ?? null],
+        ];
+      }
+      return [[TRANSITION_COLUMNS[k], k === 'owner' || k === 'leaseUntil' ? (v ?? null) : json(v)]];
+    },
+  );
 }

@@ -115,6 +115,10 @@ export class SqliteRunStore implements RunStore {
     return this.sources.get(digest);
   }
 
+  async keepSource(source: SkillSource): Promise<void> {
+    await this.group.run(() => this.sources.keep(source));
+  }
+
   async deleteUnusedSources(): Promise<number> {
     return this.sources.deleteUnused();
   }

@@ -80,6 +80,8 @@ function describe(e: RunEvent): string {
       return `${e.node} ${brief(e.input)}`;
     case 'skill_changed':
       return `pinned to ${e.from.slice(0, 12)}; the files are now ${e.to ? e.to.slice(0, 12) : 'gone'}`;
+    case 'upgraded':
+      return `${e.from.version} (${e.from.digest?.slice(0, 12) ?? '?'}) → ${e.to.version} (${e.to.digest?.slice(0, 12) ?? '?'})`;
     case 'completed':
       return brief(e.output);
     case 'failed':

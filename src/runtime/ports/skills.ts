@@ -11,4 +11,9 @@ export interface SkillService {
    * how a pinned run resumes whatever its files say now. Without it, runs resume from the current files.
    */
   compile?(ref: SkillRef, files: Readonly<Record<string, string>>): Promise<Skill>;
+  /**
+   * The highest version of `ref`'s skill now: in its file as it is now, or in the skills path (of two
+   * with one version, the file's). How a run is upgraded; without it, runs cannot be.
+   */
+  newest?(ref: SkillRef): Promise<Skill>;
 }

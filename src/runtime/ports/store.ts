@@ -94,6 +94,8 @@ export interface RunStore {
   getRun(id: string): Promise<RunRecord | undefined>;
   /** The files stored under a digest by `createRun`. */
   getSource(digest: string): Promise<SkillSource['files'] | undefined>;
+  /** Stores a digest's files unless the store has them (before a run is moved to them: `transition` with `skill`). */
+  keepSource(source: SkillSource): Promise<void>;
   /** Deletes the stored files that no run refers to (for retention); returns how many digests went. */
   deleteUnusedSources(): Promise<number>;
   /**
@@ -121,7 +123,7 @@ export interface RunStore {
     runId: string,
     from: readonly RunStatus[],
     to: RunStatus,
-    fields?: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil'>>,
+    fields?: Partial<Pick<RunRecord, 'output' | 'error' | 'awaiting' | 'owner' | 'leaseUntil' | 'skill'>>,
     expectOwner?: string | null,
     events?: RunEvent[],
   ): Promise<boolean>;

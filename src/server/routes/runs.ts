@@ -120,7 +120,9 @@ const resumeRun = createRoute({
   request: { params: RunIdParam, body: jsonBody(ResumeRequestSchema) },
   responses: {
     ...resultResponses,
-    409: documentedError('`not_awaiting`: the run does not await an answer (a second resume included)'),
+    409: documentedError(
+      '`not_awaiting`: the run does not await an answer (a second resume included); `upgrade_incompatible`: the newest version cannot take the run over (each difference in `fields`)',
+    ),
   },
 });
 
@@ -185,10 +187,11 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
     })
     .openapi(resumeRun, async (c) => {
       const { id: runId } = await runNamed(hub.skein, c.req.valid('param').runId);
-      const { input } = c.req.valid('json');
-      if (!wantsEventStream(c)) return c.json(resultView(await hub.resume(runId, input), root), 200);
+      const { input, upgrade } = c.req.valid('json');
+      if (!wantsEventStream(c))
+        return c.json(resultView(await hub.resume(runId, input, { upgrade }), root), 200);
       const { first, control } = firstEvent(runId);
-      const result = hub.resume(runId, input, control);
+      const result = hub.resume(runId, input, { ...control, upgrade });
       const resumed = await Promise.race([first, result]);
       const after = 'seq' in resumed ? resumed.seq - 1 : -1;
       return streamRun(c, settings, runId, after, result);

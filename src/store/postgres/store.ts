@@ -100,6 +100,11 @@ export class PostgresRunStore implements RunStore {
     return this.sources.get(digest);
   }
 
+  async keepSource(source: SkillSource): Promise<void> {
+    await this.transaction((tx) => this.sources.keep(tx, source));
+    this.sources.committed(source);
+  }
+
   deleteUnusedSources(): Promise<number> {
     return this.sources.deleteUnused();
   }

@@ -550,6 +550,8 @@ export interface components {
       input?: {
         [key: string]: unknown;
       };
+      /** @description true: first move the run to the newest version of its skill when compatible, else 409 `upgrade_incompatible` (as `skein resume --upgrade`) */
+      upgrade?: boolean;
     };
     /** @description one event of a run, by its `type` */
     RunEvent:
@@ -568,6 +570,7 @@ export interface components {
       | components['schemas']['AwaitingEvent']
       | components['schemas']['ResumedEvent']
       | components['schemas']['SkillChangedEvent']
+      | components['schemas']['UpgradedEvent']
       | components['schemas']['CompletedEvent']
       | components['schemas']['FailedEvent'];
     /** @description the run began */
@@ -821,6 +824,25 @@ export interface components {
       seq: number;
       /** Format: date-time */
       at: string;
+    };
+    /** @description the run was moved to another version of its skill (`resume --upgrade`, a fork with `upgrade`) and is pinned to it from here on */
+    UpgradedEvent: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'upgraded';
+      from: components['schemas']['SkillVersion'];
+      to: components['schemas']['SkillVersion'];
+      runId: string;
+      seq: number;
+      /** Format: date-time */
+      at: string;
+    };
+    /** @description a version of a skill and the sha256 of its files */
+    SkillVersion: {
+      version: string;
+      digest?: string;
     };
     /** @description the run completed with its output */
     CompletedEvent: {
@@ -1161,6 +1183,8 @@ export type AnswerRejectedEvent = components['schemas']['AnswerRejectedEvent'];
 export type AwaitingEvent = components['schemas']['AwaitingEvent'];
 export type ResumedEvent = components['schemas']['ResumedEvent'];
 export type SkillChangedEvent = components['schemas']['SkillChangedEvent'];
+export type UpgradedEvent = components['schemas']['UpgradedEvent'];
+export type SkillVersion = components['schemas']['SkillVersion'];
 export type CompletedEvent = components['schemas']['CompletedEvent'];
 export type FailedEvent = components['schemas']['FailedEvent'];
 export type AwaitList = components['schemas']['AwaitList'];
@@ -1535,7 +1559,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `not_awaiting`: the run does not await an answer (a second resume included) */
+      /** @description `not_awaiting`: the run does not await an answer (a second resume included); `upgrade_incompatible`: the newest version cannot take the run over (each difference in `fields`) */
       409: {
         headers: {
           [name: string]: unknown;
