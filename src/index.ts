@@ -13,6 +13,8 @@ export {
   type StoreChoice,
   type AwaitQuery,
   type PendingAwait,
+  type AwaitChange,
+  type WatchAwaitsOptions,
 } from './host/index.js';
 export {
   BadSkillError,

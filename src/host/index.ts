@@ -10,6 +10,7 @@ export {
   type StoreChoice,
 } from './open-skein.js';
 export type { AwaitQuery, PendingAwait } from './awaits.js';
+export type { AwaitChange, WatchAwaitsOptions } from './watch-awaits.js';
 export { openHost, type Host, type HostOptions } from './open-host.js';
 export { createLlmService } from './llm-service.js';
 export { openStore } from './open-store.js';

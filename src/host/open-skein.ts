@@ -18,6 +18,7 @@ import {
 } from '../runtime/index.js';
 import { awaitRun } from './await-run.js';
 import { pendingAwaits } from './awaits.js';
+import { watchAwaits } from './watch-awaits.js';
 import { findRun } from './find-run.js';
 import { openQueue } from './open-queue.js';
 import { openHost, type Host } from './open-host.js';
@@ -124,6 +125,11 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     findRun: async (idOrPrefix) => findRun(await runs(), idOrPrefix),
     listRuns: async (query = {}) => (await runs()).listRuns({ ...bySkill(query), limit: query.limit ?? 50 }),
     awaits: async (query) => pendingAwaits(async (q) => (await runs()).listRuns(q), query),
+    async *watchAwaits(query = {}, o = {}) {
+      const wake = anyWake(local, queue && (await queue.catch(() => undefined)));
+      const store = await runs();
+      yield* watchAwaits(() => pendingAwaits((q) => store.listRuns(q), query), wake, o);
+    },
     async *follow(runId, o = {}) {
       const wake = anyWake(local, queue && (await queue.catch(() => undefined)));
       yield* followRun(await runs(), runId, { ...o, wake });

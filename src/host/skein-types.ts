@@ -16,6 +16,7 @@ import type {
   WorkerLogEntry,
 } from '../runtime/index.js';
 import type { AwaitQuery, PendingAwait } from './awaits.js';
+import type { AwaitChange, WatchAwaitsOptions } from './watch-awaits.js';
 
 /** Where a Skein keeps its runs: SQLite in `$SKEIN_HOME/runs.db`, a SQLite file of your choice, or memory. */
 export type StoreChoice = 'sqlite' | 'memory' | { sqlite: string };
@@ -120,6 +121,12 @@ export interface Skein {
   listRuns(query?: Partial<RunQuery>): Promise<RunPage>;
   /** The inbox: every top-level run that awaits a person (skill, step, message, schema, since), oldest first. */
   awaits(query?: AwaitQuery): Promise<PendingAwait[]>;
+  /**
+   * The inbox as it changes: a `snapshot` of `awaits(query)`, then each question `added` or `removed`,
+   * until `signal` aborts. Runs of this Skein (and, with the PostgreSQL queue, of any process) are
+   * seen at once; others within `pollMs` (default 1000).
+   */
+  watchAwaits(query?: AwaitQuery, options?: WatchAwaitsOptions): AsyncGenerator<AwaitChange>;
   /**
    * A run's events as they come (docs/library-api.md): the stored ones after `after`, then
    * new ones until the run completes, fails, awaits or its process dies, or `signal` aborts. Runs driven

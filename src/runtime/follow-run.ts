@@ -1,6 +1,7 @@
 import { EPHEMERAL_EVENTS, type RunEvent } from './events.js';
 import type { RunRecord, RunStore } from './ports/store.js';
 import type { RunWake } from './ports/wake.js';
+import { Bell } from './bell.js';
 
 /** One event of a followed run; `stored` ones have their `seq` in the log, the others were only streamed. */
 export interface FollowedEvent {
@@ -84,37 +85,4 @@ export async function* followRun(
 function hasStopped(run: RunRecord | undefined, waitForTakeover = false): boolean {
   if (!run || run.status !== 'running') return true;
   return !waitForTakeover && (run.leaseUntil ?? Infinity) < Date.now();
-}
-
-/** A wake-up that is not lost when it rings while nobody waits. */
-class Bell {
-  private rung = false;
-  private wake: (() => void) | undefined;
-
-  readonly ring = (): void => {
-    this.rung = true;
-    this.wake?.();
-  };
-
-  /** True at the next ring (at once if it rang since the last wait); false after `ms` or on abort. */
-  wait(ms: number, signal?: AbortSignal): Promise<boolean> {
-    if (this.rung || signal?.aborted) {
-      const rung = this.rung;
-      this.rung = false;
-      return Promise.resolve(rung);
-    }
-    return new Promise<boolean>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        this.wake = undefined;
-        const rung = this.rung;
-        this.rung = false;
-        resolve(rung);
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-      signal?.addEventListener('abort', done, { once: true });
-    });
-  }
 }

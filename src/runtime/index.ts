@@ -18,5 +18,6 @@ export { isoNow } from './clock.js';
 export { DEFAULT_INPUT_LIMITS, inputLimitProblem, type InputLimits } from '../schema/input-limits.js';
 export { followRun, type FollowedEvent, type FollowRunOptions } from './follow-run.js';
 export { anyWake, LocalWake } from './local-wake.js';
+export { Bell } from './bell.js';
 export { statusDeliveries, webhookEvent, type ChangedRun } from './webhook-messages.js';
 export * from './ports/index.js';

@@ -8,6 +8,7 @@ import type { RunWake, WakeListener } from './ports/wake.js';
  */
 export class LocalWake implements RunWake {
   private readonly listeners = new Map<string, Set<WakeListener>>();
+  private readonly everyRun = new Set<() => void>();
 
   /** Tells a run's followers about one of its events. */
   readonly publish = (event: RunEvent): void => this.notify(event.runId, event);
@@ -28,11 +29,21 @@ export class LocalWake implements RunWake {
     };
   }
 
+  /** Calls `listener` at each ring and each event that changes a run's status; returns how to stop. */
+  watchAll(listener: () => void): () => void {
+    this.everyRun.add(listener);
+    return () => void this.everyRun.delete(listener);
+  }
+
   private notify(runId: string, event?: RunEvent): void {
     const listeners = this.listeners.get(runId);
     if (listeners) for (const listener of listeners) listener(event);
+    if (!event || STATUS_EVENTS.has(event.type)) for (const listener of this.everyRun) listener();
   }
 }
+
+/** The events at which a run's status changes (it may not be stored yet: listeners read after them). */
+const STATUS_EVENTS: ReadonlySet<string> = new Set(['awaiting', 'resumed', 'completed', 'failed']);
 
 /** One wake-up made of several: a follower wakes when any of them rings. */
 export function anyWake(...wakes: (RunWake | undefined)[]): RunWake {
@@ -40,6 +51,10 @@ export function anyWake(...wakes: (RunWake | undefined)[]): RunWake {
   return {
     watch(runId, listener) {
       const stops = present.map((w) => w.watch(runId, listener));
+      return () => stops.forEach((stop) => stop());
+    },
+    watchAll(listener) {
+      const stops = present.map((w) => w.watchAll(listener));
       return () => stops.forEach((stop) => stop());
     },
   };

@@ -109,7 +109,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', skillRoutes(catalog));
   app.route('/v1', runRoutes(settings, catalog));
   app.route('/v1', eventRoutes(settings));
-  app.route('/v1', awaitRoutes(hub));
+  app.route('/v1', awaitRoutes(settings));
   app.route('/v1', validateRoutes(catalog));
   app.route('/v1', routeRoutes(catalog, skein));
   app.route('/v1', diagnosticRoutes(catalog, root));

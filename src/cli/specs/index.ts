@@ -2,6 +2,7 @@
 // runs it (loaded only then). A new command is a spec file here (name, summary, options with one line of
 // help), its implementation in ../commands, and its line below.
 import type { Command } from '../command-spec.js';
+import { awaitsSpec } from './awaits.js';
 import { addSpec, installSpec, removeSpec, updateSpec } from './add.js';
 import { chatSpec } from './chat.js';
 import { completionSpec } from './completion.js';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   { ...runSpec, load: async () => (await import('../commands/run.js')).runCommand },
   { ...resumeSpec, load: async () => (await import('../commands/resume.js')).resumeCommand },
   { ...runsSpec, load: async () => (await import('../commands/runs.js')).runsCommand },
+  { ...awaitsSpec, load: async () => (await import('../commands/awaits.js')).awaitsCommand },
   { ...inspectSpec, load: async () => (await import('../commands/inspect.js')).inspectCommand },
   { ...listSpec, load: async () => (await import('../commands/list.js')).listCommand },
   { ...chatSpec, load: async () => (await import('../commands/chat.js')).chatCommand },

@@ -12,4 +12,6 @@ export type WakeListener = (event?: RunEvent) => void;
 export interface RunWake {
   /** Calls `listener` soon after the run may have stored events or changed status; returns how to stop. */
   watch(runId: string, listener: WakeListener): () => void;
+  /** Calls `listener` soon after any run may have changed status (paused, resumed, ended); returns how to stop. */
+  watchAll(listener: () => void): () => void;
 }

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { newOpenApiApp } from '../openapi-app.js';
-import { documentedError, jsonResponse, jsonSchema } from '../schemas.js';
-import type { RunHub } from '../run-hub.js';
+import { documentedError, jsonSchema } from '../schemas.js';
+import { streamAwaits } from '../await-stream.js';
+import { wantsEventStream, type StreamSettings } from '../sse.js';
 
 const PendingAwaitSchema = z
   .object({
@@ -21,7 +22,8 @@ const listAwaits = createRoute({
   method: 'get',
   path: '/awaits',
   operationId: 'listAwaits',
-  summary: 'The inbox: every run that awaits a person, oldest wait first',
+  summary:
+    'The inbox: every run that awaits a person, oldest wait first; or, as an event stream, as it changes',
   request: {
     query: z.object({
       skill: z.string().optional().openapi({ description: 'a skill id' }),
@@ -34,19 +36,24 @@ const listAwaits = createRoute({
     }),
   },
   responses: {
-    200: jsonResponse(AwaitListSchema, 'the pending questions'),
+    200: {
+      description:
+        'the pending questions; with `Accept: text/event-stream`, Server-Sent Events: `snapshot` ({awaits}) first, then `await.added` (a pending question) and `await.removed` ({runId}) as they change',
+      content: {
+        'application/json': { schema: AwaitListSchema },
+        'text/event-stream': { schema: z.string() },
+      },
+    },
     400: documentedError('a bad query'),
   },
 });
 
-/** `GET /v1/awaits`. */
-export function awaitRoutes(hub: RunHub) {
+/** `GET /v1/awaits`: JSON, or the live stream of the inbox with `Accept: text/event-stream`. */
+export function awaitRoutes(settings: StreamSettings) {
   return newOpenApiApp().openapi(listAwaits, async (c) => {
     const { skill, minAge } = c.req.valid('query');
-    const awaits = await hub.skein.awaits({
-      skill,
-      olderThanMs: minAge === undefined ? undefined : minAge * 1000,
-    });
-    return c.json({ awaits }, 200);
+    const query = { skill, olderThanMs: minAge === undefined ? undefined : minAge * 1000 };
+    if (wantsEventStream(c)) return streamAwaits(c, settings, query);
+    return c.json({ awaits: await settings.hub.skein.awaits(query) }, 200);
   });
 }

@@ -113,6 +113,10 @@ export class PgBossQueue implements RunQueue {
     return this.notices.watch(runId, listener);
   }
 
+  watchAll(listener: () => void): () => void {
+    return this.notices.watchAll(listener);
+  }
+
   async close(): Promise<void> {
     await this.notices.close();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 1000 });

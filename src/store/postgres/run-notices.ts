@@ -12,6 +12,7 @@ const RECONNECT_MS = 500;
 export class RunNotices {
   private readonly watchers = new Map<string, Set<() => void>>();
   private readonly queued = new Set<() => void>();
+  private readonly everyRun = new Set<() => void>();
   private client: pg.Client | undefined;
   private closed = false;
 
@@ -27,6 +28,13 @@ export class RunNotices {
       set.delete(listener);
       if (!set.size && this.watchers.get(runId) === set) this.watchers.delete(runId);
     };
+  }
+
+  /** Calls `listener` soon after any run changes status; returns how to stop. */
+  watchAll(listener: () => void): () => void {
+    if (!this.client && !this.closed) void this.listen();
+    this.everyRun.add(listener);
+    return () => void this.everyRun.delete(listener);
   }
 
   /** Calls `listener` soon after a run is queued, by any process; returns how to stop. */
@@ -60,7 +68,10 @@ export class RunNotices {
     client.on('end', lost);
     client.on('notification', (n) => {
       if (n.channel === QUEUE_CHANNEL) for (const listener of this.queued) listener();
-      else for (const listener of this.watchers.get(n.payload ?? '') ?? []) listener();
+      else {
+        for (const listener of this.watchers.get(n.payload ?? '') ?? []) listener();
+        for (const listener of this.everyRun) listener();
+      }
     });
     try {
       await client.connect();
@@ -76,5 +87,6 @@ export class RunNotices {
   private ringAll(): void {
     for (const set of this.watchers.values()) for (const listener of set) listener();
     for (const listener of this.queued) listener();
+    for (const listener of this.everyRun) listener();
   }
 }

@@ -14,6 +14,7 @@ const COMMANDS = [
   'run',
   'resume',
   'runs',
+  'awaits',
   'inspect',
   'list',
   'chat',

@@ -195,7 +195,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The inbox: every run that awaits a person, oldest wait first */
+    /** The inbox: every run that awaits a person, oldest wait first; or, as an event stream, as it changes */
     get: operations['listAwaits'];
     put?: never;
     post?: never;
@@ -1702,13 +1702,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description the pending questions */
+      /** @description the pending questions; with `Accept: text/event-stream`, Server-Sent Events: `snapshot` ({awaits}) first, then `await.added` (a pending question) and `await.removed` ({runId}) as they change */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['AwaitList'];
+          'text/event-stream': string;
         };
       };
       /** @description a bad query */

@@ -59,7 +59,7 @@ export function runQueueSuite(open: () => Promise<QueueUnderTest>, options: Suit
       }
     });
 
-    test('stopping waits for the runs in hand; watch tells of a status change until unwatched', async () => {
+    test('stopping waits for the runs in hand; watch and watchAll tell of a status change until unwatched', async () => {
       const { store, queue, close } = await open();
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -74,15 +74,19 @@ export function runQueueSuite(open: () => Promise<QueueUnderTest>, options: Suit
         await store.createRun(run('r', { owner: undefined, leaseUntil: undefined }));
         await until(() => started);
         let told = 0;
+        let toldAll = 0;
         const unwatch = queue.watch('r', () => told++);
+        const unwatchAll = queue.watchAll(() => toldAll++);
         await until(async () => {
           // The first change may come before the queue listens: change again until it is heard.
           await store.transition('r', ['running'], 'awaiting', {}, undefined);
           await store.transition('r', ['awaiting'], 'running', { owner: 'elsewhere:1:x' });
-          return told > 0;
+          return told > 0 && toldAll > 0;
         });
         unwatch();
+        unwatchAll();
         const before = told;
+        const beforeAll = toldAll;
         await store.transition('r', ['running'], 'completed');
         const stopping = stop();
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -91,6 +95,7 @@ export function runQueueSuite(open: () => Promise<QueueUnderTest>, options: Suit
         await stopping;
         assert.equal(finished, true);
         assert.equal(told, before);
+        assert.equal(toldAll, beforeAll);
       } finally {
         release();
         await close();
