@@ -38,6 +38,10 @@ export interface SkeinConfig {
   limits: Limits;
   /** Receivers of runs' status changes: `webhooks:` in skein.yaml. */
   webhooks: WebhookConfig[];
+  /** `idempotency:` in skein.yaml: how long a start's key is kept (`keep`, default 24 h), in ms. */
+  idempotency: { keepMs: number };
+  /** `retention:` in skein.yaml: finished runs older than `runsMs` are pruned; absent, runs are kept. */
+  retention: { runsMs?: number };
 }
 
 /** One entry of `webhooks:`: where to POST which status changes, signed with `secret` (`whsec_…`). */

@@ -6,6 +6,7 @@ import type { Limits, McpServerConfig, ServerConfig, SkeinConfig, WebhookConfig 
 import { checkConfig } from './check-config.js';
 import { ConfigError } from './config-error.js';
 import { readTrace } from './read-trace.js';
+import { durationMs } from './duration.js';
 
 export { ConfigError };
 
@@ -69,6 +70,9 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
       events: w.events ?? ['run.completed', 'run.failed', 'run.awaiting'],
       ...(w.secret ? { secret: w.secret } : {}),
     })),
+    // Durations are checked by the config's schema.
+    idempotency: { keepMs: durationMs(raw.idempotency?.keep ?? '24h')! },
+    retention: raw.retention?.runs ? { runsMs: durationMs(raw.retention.runs)! } : {},
   };
 }
 
@@ -99,6 +103,8 @@ interface RawConfig {
   trace?: unknown;
   limits?: Partial<Limits>;
   webhooks?: (Omit<WebhookConfig, 'events'> & Partial<Pick<WebhookConfig, 'events'>>)[];
+  idempotency?: { keep?: string };
+  retention?: { runs?: string };
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;

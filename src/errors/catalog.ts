@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   not_awaiting: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the run is not paused for an answer' },
   upgrade_incompatible: { kind: 'refusal', http: 409, exit: 2, mcp: INVALID_PARAMS, clientFault: false, about: 'the newest version of the skill cannot take the run over: a step it got through is gone or of another kind, or its input fails the new schema (each difference in fields)' },
   run_ended: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the run has ended: it cannot be resumed or cancelled' },
+  idempotency_conflict: { kind: 'refusal', http: 409, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'the idempotency key was used by another start with another skill or input, within the time keys are kept' },
   run_busy: { kind: 'refusal', http: 409, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run kept changing state; try again' },
   shutting_down: { kind: 'refusal', http: 503, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the server is shutting down' },
   worker_failed: { kind: 'refusal', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'a worker (or the Python sandbox’s) could not start or died' },

@@ -1,8 +1,8 @@
 import {
   followRun,
+  resultOf,
   runNotFound,
   type RunListener,
-  type RunRecord,
   type RunResult,
   type RunStore,
   type RunWake,
@@ -48,18 +48,4 @@ export async function awaitRun(
     options.signal?.removeEventListener('abort', onAbort);
     await cancelling;
   }
-}
-
-/** What a stopped run came to, as `Runtime.start` returns it. */
-function resultOf(run: RunRecord): RunResult {
-  if (run.status === 'completed') return { runId: run.id, status: 'completed', output: run.output };
-  if (run.status === 'awaiting' && run.awaiting) {
-    const { node: _node, answer: _answer, ...request } = run.awaiting;
-    return { runId: run.id, status: 'awaiting', await: request };
-  }
-  return {
-    runId: run.id,
-    status: 'failed',
-    error: run.error ?? { code: 'internal', message: 'the run failed' },
-  };
 }

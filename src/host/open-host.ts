@@ -75,6 +75,7 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
     tracer: tracing?.tracer,
     recordContent: config.trace.content,
     limits: config.limits,
+    idempotencyKeepMs: config.idempotency.keepMs,
   });
   return {
     config,

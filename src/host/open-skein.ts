@@ -85,13 +85,13 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       const resolved = typeof skill === 'string' ? await skills.resolve(skill) : skill;
       const q = await dispatching();
       if (!q) return publishing(local, runOptions, async (o) => (await runtime()).start(resolved, input, o));
-      return follow(await (await runtime()).enqueue(resolved, input), -1, q, runOptions);
+      return follow(await (await runtime()).enqueue(resolved, input, runOptions), -1, q, runOptions);
     },
     async start(skill, input, runOptions = {}) {
       const resolved = typeof skill === 'string' ? await skills.resolve(skill) : skill;
       const q = await dispatching();
       if (q || runOptions.drive === false) {
-        const runId = await (await runtime()).enqueue(resolved, input);
+        const runId = await (await runtime()).enqueue(resolved, input, runOptions);
         const wait = async () =>
           q ? follow(runId, -1, q, runOptions) : this.resume(runId, undefined, runOptions);
         return { runId, wait };

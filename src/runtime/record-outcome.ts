@@ -3,7 +3,7 @@ import type { AwaitRequest, RunError, RunStatus } from './events.js';
 import { OWNER } from './lease.js';
 import { moveRun } from './lifecycle.js';
 import type { Outcome } from './outcome.js';
-import type { RunStore } from './ports/store.js';
+import type { RunRecord, RunStore } from './ports/store.js';
 
 /** What a run came to, as `skein run --json` prints it. */
 export interface RunResult {
@@ -12,6 +12,20 @@ export interface RunResult {
   output?: unknown;
   await?: AwaitRequest;
   error?: RunError;
+}
+
+/** What a stopped run came to, read from the store (a run another process drove, say). */
+export function resultOf(run: RunRecord): RunResult {
+  if (run.status === 'completed') return { runId: run.id, status: 'completed', output: run.output };
+  if (run.status === 'awaiting' && run.awaiting) {
+    const { node: _node, answer: _answer, ...request } = run.awaiting;
+    return { runId: run.id, status: 'awaiting', await: request };
+  }
+  return {
+    runId: run.id,
+    status: 'failed',
+    error: run.error ?? { code: 'internal', message: 'the run failed' },
+  };
 }
 
 /**

@@ -15,6 +15,12 @@ export interface RunOptions {
    * which costs less (bench/eval.ts).
    */
   deltas?: boolean;
+  /**
+   * A start's idempotency key: a start with a key some earlier start used (within the time keys are
+   * kept) makes no run and returns that start's run, or is refused (`idempotency_conflict`) when it
+   * gave another skill or input. Ignored for child runs.
+   */
+  idempotencyKey?: string;
   /** Told the run's id once the run is stored (before it runs): how `Skein.start` returns at once. */
   onCreated?: (runId: string) => void;
   /**

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Skill } from '../ir/skill.js';
 import { checkAnswer, checkInput } from './run-input.js';
 import { usesModel } from '../ir/needs-model.js';
 import { missingModel } from './missing-model.js';
 import { RunRefused, runNotFound } from './errors.js';
-import { isoNow } from './clock.js';
-import { EventSink, type RunListener } from './event-sink.js';
+import { EventSink } from './event-sink.js';
 import type { RunError, RunEventBody } from './events.js';
 import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
 import { subgraphSkill } from './subgraph.js';
@@ -15,10 +13,12 @@ import { recordOutcome, type RunResult } from './record-outcome.js';
 import { DrivenRuns } from './driven-runs.js';
 import type { RunOptions } from './run-options.js';
 import type { RuntimeServices } from './services.js';
-import type { RunRecord } from './ports/store.js';
+import type { IdempotencyClaim, RunRecord } from './ports/store.js';
 import { sourceOf } from '../ir/skill-files.js';
-import { digestOf, pinnedSkill } from './pinned-skill.js';
+import { pinnedSkill } from './pinned-skill.js';
 import { planUpgrade, type Upgrade } from './upgrade.js';
+import { bothListeners, newRun } from './new-run.js';
+import { existingRun, heldRun, HeldEvents, keyClaim } from './idempotency.js';
 
 export type { RunOptions, RunResult };
 
@@ -50,7 +50,10 @@ export class Runtime {
       dialect: skill.dialect,
       parentRunId: options.parentRunId,
     });
-    const sink = new EventSink(run.id, 0, bothListeners(traced?.listener, options.onEvent));
+    const claim = this.claim(skill, run, options);
+    const listener = bothListeners(traced?.listener, options.onEvent);
+    const held = claim && listener ? new HeldEvents(listener) : undefined;
+    const sink = new EventSink(run.id, 0, held?.listener ?? listener);
     sink.emit({
       type: 'run_started',
       skill: skill.id,
@@ -58,7 +61,9 @@ export class Runtime {
       input: run.input,
       ...(traced?.ref ? { trace: traced.ref } : {}),
     });
-    await this.services.store.createRun(run, sink.take(), sourceOf(skill));
+    const holder = await this.services.store.createRun(run, sink.take(), sourceOf(skill), claim);
+    if (holder) return existingRun(this.services.store, heldRun(holder, claim!), options);
+    held?.release();
     options.onCreated?.(run.id);
     // Only a skill with model steps waits for the check (which may load the model stack).
     const unconfigured = skill.graph!.nodes.some(usesModel)
@@ -76,15 +81,27 @@ export class Runtime {
 
   /**
    * Validates the input and records a new run that no process holds: a shared store queues it in the
-   * same transaction, for a worker to `take`. Returns its id at once.
+   * same transaction, for a worker to `take`. Returns its id at once; with an idempotency key another
+   * start holds, that start's run id (nothing is recorded).
    */
-  async enqueue(skill: Skill, input: unknown): Promise<string> {
+  async enqueue(
+    skill: Skill,
+    input: unknown,
+    options: Pick<RunOptions, 'idempotencyKey'> = {},
+  ): Promise<string> {
     const run = newRun(skill, checkInput(skill, input, this.services.limits), {}, undefined);
+    const claim = this.claim(skill, run, options);
     const sink = new EventSink(run.id, 0, undefined);
     sink.emit({ type: 'run_started', skill: skill.id, version: skill.version, input: run.input });
     // Stored with the run, so the worker that takes it compiles these files, whatever the file says then.
-    await this.services.store.createRun(run, sink.take(), sourceOf(skill));
-    return run.id;
+    const holder = await this.services.store.createRun(run, sink.take(), sourceOf(skill), claim);
+    return holder ? heldRun(holder, claim!) : run.id;
+  }
+
+  /** The key a start (not a child run's) claims with its run, when it was given one. */
+  private claim(skill: Skill, run: RunRecord, options: RunOptions): IdempotencyClaim | undefined {
+    if (options.parentRunId) return undefined;
+    return keyClaim(options.idempotencyKey, skill.id, run.input, this.services.idempotencyKeepMs);
   }
 
   /**
@@ -254,35 +271,4 @@ export class Runtime {
             : `it is ${run?.status}`;
     return new RunRefused('not_awaiting', `run ${runId} cannot be resumed: ${state}`);
   }
-}
-
-/** A new running run of `skill`, held by `owner` (none: for a worker to take). */
-function newRun(skill: Skill, input: unknown, options: RunOptions, owner: string | undefined): RunRecord {
-  const now = isoNow();
-  return {
-    id: randomUUID(),
-    skill: {
-      id: skill.id,
-      version: skill.version,
-      source: skill.source,
-      ...(options.graph ? { graph: options.graph } : {}),
-      ...digestOf(skill),
-    },
-    input,
-    status: 'running',
-    parentRunId: options.parentRunId,
-    ...(owner ? { owner, leaseUntil: Date.now() + LEASE_MS } : {}),
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-/** One listener for the tracer's and the caller's, either of which may be absent. */
-function bothListeners(first?: RunListener, second?: RunListener): RunListener | undefined {
-  if (!first) return second;
-  if (!second) return first;
-  return (event) => {
-    first(event);
-    second(event);
-  };
 }

@@ -96,7 +96,7 @@ export function createApp(options: AppOptions): SkeinApp {
     app.use(
       cors({
         origin: [...options.cors],
-        allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID', 'X-Request-Id'],
+        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID', 'X-Request-Id'],
         exposeHeaders: ['X-Request-Id'],
       }),
     );

@@ -2,8 +2,11 @@ import type { Skein } from '../host/index.js';
 import type { Skill } from '../ir/skill.js';
 import type { RunOptions, RunResult } from '../runtime/index.js';
 
-/** What a caller of a run may give it: a listener for its events, a signal that cancels it, and a resume's `upgrade`. */
-export type RunControl = Pick<RunOptions, 'onEvent' | 'signal' | 'upgrade'>;
+/**
+ * What a caller of a run may give it: a listener for its events, a signal that cancels it, a resume's
+ * `upgrade` and a start's idempotency key.
+ */
+export type RunControl = Pick<RunOptions, 'onEvent' | 'signal' | 'upgrade' | 'idempotencyKey'>;
 
 /**
  * The runs this server drives, so that shutting down can wait for them. Their events reach streams
@@ -20,8 +23,8 @@ export class RunHub {
   }
 
   /** Starts a run and returns its id once it is stored; the run goes on here or in a worker (see `Skein.start`). */
-  async startDetached(skill: Skill, input: unknown): Promise<string> {
-    const started = await this.skein.start(skill, input);
+  async startDetached(skill: Skill, input: unknown, idempotencyKey?: string): Promise<string> {
+    const started = await this.skein.start(skill, input, { idempotencyKey });
     this.track(started.wait()).catch(() => {}); // how it ends is in the store
     return started.runId;
   }

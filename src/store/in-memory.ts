@@ -17,6 +17,8 @@ import {
   type RunRecord,
   type RunStore,
   type SkillSource,
+  type IdempotencyClaim,
+  type KeyHolder,
 } from '../runtime/index.js';
 
 /** A run store in memory (`store: memory`), for benchmarks and tests; nothing survives the process. */
@@ -29,9 +31,19 @@ export class MemoryRunStore implements RunStore {
   private readonly outbox = new MemoryOutbox();
   private webhooks: readonly WebhookSubscription[] = [];
   private readonly sources = new Map<string, SkillSource['files']>();
+  private readonly keys = new Map<string, KeyHolder & { expiresAt: number }>();
 
-  async createRun(run: RunRecord, events: RunEvent[] = [], source?: SkillSource): Promise<void> {
+  async createRun(
+    run: RunRecord,
+    events: RunEvent[] = [],
+    source?: SkillSource,
+    claim?: IdempotencyClaim,
+  ): Promise<KeyHolder | undefined> {
     if (this.runs.has(run.id)) throw new Error(`run ${run.id} exists`);
+    const held = claim && this.keys.get(claim.key);
+    if (held && held.expiresAt > Date.now()) return { runId: held.runId, fingerprint: held.fingerprint };
+    if (claim)
+      this.keys.set(claim.key, { runId: run.id, fingerprint: claim.fingerprint, expiresAt: claim.expiresAt });
     if (source && !this.sources.has(source.digest)) this.sources.set(source.digest, source.files);
     // Every field a transition may set is there from the start, in an object literal: adding a property
     // to a stored object later, or to a spread copy, costs microseconds (measured), more than the rest.
@@ -52,6 +64,7 @@ export class MemoryRunStore implements RunStore {
     });
     this.order.push(run.id);
     this.appendEvents(events);
+    return undefined;
   }
 
   async getSource(digest: string): Promise<SkillSource['files'] | undefined> {

@@ -59,6 +59,14 @@ CREATE TABLE IF NOT EXISTS skill_sources (
   digest TEXT PRIMARY KEY,
   files TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  key TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS idempotency_keys_expiry ON idempotency_keys(expires_at);
+CREATE INDEX IF NOT EXISTS idempotency_keys_run ON idempotency_keys(run_id);
 `;
 
 /**

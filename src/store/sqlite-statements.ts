@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { RunQuery } from '../runtime/index.js';
 
 /** The names of the store's fixed statements. */
 type StatementName =
@@ -36,5 +37,23 @@ export function prepareStatements(db: Database.Database): Statements {
     cancelRequested: db.prepare('SELECT 1 FROM cancel_requests WHERE run_id = ?').pluck(),
     running: db.prepare(`SELECT 1 FROM runs WHERE id = ? AND status = 'running'`).pluck(),
     renew: db.prepare('UPDATE runs SET lease_until = ? WHERE id = ? AND owner = ? AND status = ?'),
+  };
+}
+
+/** A page of runs, newest first by rowid (the order runs were inserted); the cursor is the last row's rowid. */
+export function listRunsSql(query: RunQuery): { sql: string; values: unknown[] } {
+  const filters = [
+    ['status = ?', query.status],
+    ['skill_id = ?', query.skill],
+    ['skill_version = ?', query.version],
+    // A range on the primary key: every id that starts with the prefix sorts between these two.
+    ['id >= ?', query.idPrefix],
+    ['id < ?', query.idPrefix === undefined ? undefined : `${query.idPrefix}\u{10FFFF}`],
+    ['rowid < ?', query.cursor === undefined ? undefined : Number(query.cursor)],
+  ].filter(([, value]) => value !== undefined) as [string, unknown][];
+  const where = filters.length ? `WHERE ${filters.map(([sql]) => sql).join(' AND ')}` : '';
+  return {
+    sql: `SELECT rowid AS position, * FROM runs ${where} ORDER BY rowid DESC LIMIT ?`,
+    values: [...filters.map(([, value]) => value), query.limit + 1],
   };
 }

@@ -4,7 +4,8 @@ import { alreadyStored } from './already-stored.js';
 import { GroupCommit } from './sqlite-group-commit.js';
 import { openDatabase } from './sqlite-schema.js';
 import { SqliteSources } from './sqlite-sources.js';
-import { prepareStatements, type Statements } from './sqlite-statements.js';
+import { SqliteKeys } from './sqlite-keys.js';
+import { listRunsSql, prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteOutbox } from './sqlite-outbox.js';
 import { CHANGED_COLUMNS, changedRun, type ChangedRow } from './delivery-row.js';
 import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
@@ -25,6 +26,8 @@ import {
   type RunRecord,
   type RunStore,
   type SkillSource,
+  type IdempotencyClaim,
+  type KeyHolder,
 } from '../runtime/index.js';
 
 /** Commits after which checkpoints move to a worker thread (see `wrote`). */
@@ -43,6 +46,7 @@ export class SqliteRunStore implements RunStore {
   /** Of each running run this store saved nodes of: the nodes with a final record, and the last batch read. */
   private readonly finished = new Map<string, FinishedNodes>();
   private readonly sources: SqliteSources;
+  private readonly keys: SqliteKeys;
   private readonly outbox: SqliteOutbox;
   private webhooks: readonly WebhookSubscription[] = [];
 
@@ -51,13 +55,19 @@ export class SqliteRunStore implements RunStore {
     this.stmt = prepareStatements(this.db);
     this.outbox = new SqliteOutbox(this.db);
     this.sources = new SqliteSources(this.db);
+    this.keys = new SqliteKeys(this.db);
     this.group = new GroupCommit(this.db, () => this.wrote());
     this.tx = {
-      createRun: this.db.transaction((run: RunRecord, events: readonly RunEvent[], source?: SkillSource) => {
-        this.sources.keep(source);
-        this.stmt.insertRun.run(runRow(run));
-        this.insertEvents(events);
-      }),
+      createRun: this.db.transaction(
+        (run: RunRecord, events: readonly RunEvent[], source?: SkillSource, claim?: IdempotencyClaim) => {
+          const holder = claim && this.keys.claim(claim, run.id);
+          if (holder) return holder;
+          this.sources.keep(source);
+          this.stmt.insertRun.run(runRow(run));
+          this.insertEvents(events);
+          return undefined;
+        },
+      ),
       saveNodes: this.db.transaction(
         (
           runId: string,
@@ -107,8 +117,13 @@ export class SqliteRunStore implements RunStore {
     }
   }
 
-  createRun(run: RunRecord, events: RunEvent[] = [], source?: SkillSource): Promise<void> {
-    return this.group.run(() => this.tx.createRun(run, events, source));
+  createRun(
+    run: RunRecord,
+    events: RunEvent[] = [],
+    source?: SkillSource,
+    claim?: IdempotencyClaim,
+  ): Promise<KeyHolder | undefined> {
+    return this.group.run(() => this.tx.createRun(run, events, source, claim));
   }
 
   async getSource(digest: string): Promise<SkillSource['files'] | undefined> {
@@ -208,21 +223,8 @@ export class SqliteRunStore implements RunStore {
   }
 
   async listRuns(query: RunQuery): Promise<RunPage> {
-    // Newest first by rowid (the order runs were inserted); the cursor is the last row's rowid.
-    const filters = [
-      ['status = ?', query.status],
-      ['skill_id = ?', query.skill],
-      ['skill_version = ?', query.version],
-      // A range on the primary key: every id that starts with the prefix sorts between these two.
-      ['id >= ?', query.idPrefix],
-      ['id < ?', query.idPrefix === undefined ? undefined : `${query.idPrefix}\u{10FFFF}`],
-      ['rowid < ?', query.cursor === undefined ? undefined : Number(query.cursor)],
-    ].filter(([, value]) => value !== undefined) as [string, unknown][];
-    const where = filters.length ? `WHERE ${filters.map(([sql]) => sql).join(' AND ')}` : '';
-    const sql = `SELECT rowid AS position, * FROM runs ${where} ORDER BY rowid DESC LIMIT ?`;
-    const rows = this.statement(sql).all(...filters.map(([, value]) => value), query.limit + 1) as (RunRow & {
-      position: number;
-    })[];
+    const { sql, values } = listRunsSql(query);
+    const rows = this.statement(sql).all(...values) as (RunRow & { position: number })[];
     const page: RunPage = { runs: rows.slice(0, query.limit).map(toRecord) };
     if (rows.length > query.limit) page.next = String(rows[query.limit - 1].position);
     return page;

@@ -31,6 +31,8 @@ export function testConfig(
     store: 'sqlite',
     limits: DEFAULT_LIMITS,
     webhooks: [],
+    idempotency: { keepMs: 24 * 60 * 60 * 1000 },
+    retention: {},
     server: { tokens: [], cors: [], bodyLimit: 1024 * 1024, shutdownGraceMs: 10_000 },
     trace: { content: false, redact: [], prices: {}, flushTimeoutMs: 1000 },
   };

@@ -10,12 +10,15 @@ import { reportRefusal } from './report.js';
 export async function runDetached(
   name: string,
   input: unknown,
-  options: { dialect?: DialectName; model?: string; json: boolean },
+  options: { dialect?: DialectName; model?: string; json: boolean; idempotencyKey?: string },
 ): Promise<number> {
   const skein = openSkein({ model: options.model });
   try {
     const skill = await skein.skills.resolve(name, { dialect: options.dialect });
-    const { runId } = await skein.start(skill, input, { drive: false });
+    const { runId } = await skein.start(skill, input, {
+      drive: false,
+      idempotencyKey: options.idempotencyKey,
+    });
     const args = [...process.execArgv, process.argv[1]!, 'resume', runId, '--json'];
     if (options.model) args.push('--model', options.model);
     spawn(process.execPath, args, { detached: true, stdio: 'ignore' }).unref();

@@ -28,8 +28,12 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (dialect && !DIALECT_NAMES.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"`);
   const input = readInputArg(values.input) ?? {};
   const json = Boolean(values.json);
-  if (values.detach) return runDetached(positionals[0], input, { dialect, model: values.model, json });
+  const idempotencyKey = values['idempotency-key'];
+  if (idempotencyKey !== undefined && !idempotencyKey.trim())
+    throw new UsageError('--idempotency-key takes a KEY that is not empty');
+  if (values.detach)
+    return runDetached(positionals[0], input, { dialect, model: values.model, json, idempotencyKey });
   return runInTerminal({ json, model: values.model }, async (skein, run) =>
-    skein.run(await skein.skills.resolve(positionals[0], { dialect }), input, run),
+    skein.run(await skein.skills.resolve(positionals[0], { dialect }), input, { ...run, idempotencyKey }),
   );
 }

@@ -16,6 +16,8 @@ export type { RunWake, WakeListener } from './wake.js';
 export type { SkillService } from './skills.js';
 export type { RunSegment, RunTracer, TraceRef, TracedSegment } from './tracer.js';
 export type {
+  IdempotencyClaim,
+  KeyHolder,
   NodeRecord,
   RunPage,
   RunQuery,

@@ -41,6 +41,22 @@ export interface SkillRef {
   digest?: string;
 }
 
+/**
+ * A start's idempotency key, claimed in the transaction that records its run: `fingerprint` is of the
+ * skill and input it was given, and the claim holds until `expiresAt` (ms since the epoch).
+ */
+export interface IdempotencyClaim {
+  key: string;
+  fingerprint: string;
+  expiresAt: number;
+}
+
+/** The run that holds a key already, and the fingerprint of the start that claimed it. */
+export interface KeyHolder {
+  runId: string;
+  fingerprint: string;
+}
+
 export interface RunRecord {
   id: string;
   skill: SkillRef;
@@ -89,8 +105,15 @@ export interface RunStore {
   /**
    * Records a new run and its first events, and the files of its skill (`source`, whose digest is
    * `run.skill.digest`) unless the store has them: each digest's files are stored once, for every run.
+   * With a `claim`, in the same transaction, its key: when a claim that has not expired holds the key,
+   * nothing is written and its holder is returned (a UNIQUE key: of concurrent claims, one wins).
    */
-  createRun(run: RunRecord, events?: RunEvent[], source?: SkillSource): Promise<void>;
+  createRun(
+    run: RunRecord,
+    events?: RunEvent[],
+    source?: SkillSource,
+    claim?: IdempotencyClaim,
+  ): Promise<KeyHolder | undefined>;
   getRun(id: string): Promise<RunRecord | undefined>;
   /** The files stored under a digest by `createRun`. */
   getSource(digest: string): Promise<SkillSource['files'] | undefined>;

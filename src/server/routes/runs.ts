@@ -45,11 +45,18 @@ const startRun = createRoute({
         .string()
         .optional()
         .openapi({ description: '`respond-async`: as `"wait": false` (RFC 7240)' }),
+      'idempotency-key': z.string().min(1).max(255).optional().openapi({
+        description:
+          "a start with a key an earlier start used (within `idempotency.keep`, default 24 h) makes no run: it answers as for the earlier start's run, the same `runId`; with another skill or input, 409 `idempotency_conflict`",
+      }),
     }),
     body: jsonBody(RunRequestSchema),
   },
   responses: {
     ...resultResponses,
+    409: documentedError(
+      '`idempotency_conflict`: the `Idempotency-Key` was used by a start with another skill or input',
+    ),
     202: {
       description:
         'the run is stored and goes on here or in a worker; follow `links.events` or read `links.self`',
@@ -66,13 +73,10 @@ const listRuns = createRoute({
   request: {
     query: z.object({
       status: RunStatusSchema.optional(),
-      skill: z
-        .string()
-        .optional()
-        .openapi({
-          description: 'a skill id, or `id@version` for the runs of one version',
-          example: 'confirm@1.0.0',
-        }),
+      skill: z.string().optional().openapi({
+        description: 'a skill id, or `id@version` for the runs of one version',
+        example: 'confirm@1.0.0',
+      }),
       limit: z.coerce.number().int().min(1).max(200).default(20),
       cursor: z.string().regex(/^\d+$/, 'must be the `next` of a page').optional(),
     }),
@@ -155,15 +159,18 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
       const body = c.req.valid('json');
       const skill = await catalog.find(c.req.valid('param').id, body.version);
       const input = body.input ?? {};
-      if (body.wait === false || /\brespond-async\b/i.test(c.req.valid('header').prefer ?? '')) {
-        const runId = await hub.startDetached(skill, input);
+      const headers = c.req.valid('header');
+      const idempotencyKey = headers['idempotency-key'];
+      if (body.wait === false || /\brespond-async\b/i.test(headers.prefer ?? '')) {
+        const runId = await hub.startDetached(skill, input, idempotencyKey);
         c.header('Preference-Applied', 'respond-async');
         c.header('Location', `/v1/runs/${runId}`);
         return c.json(startedView(runId), 202);
       }
-      if (!wantsEventStream(c)) return c.json(resultView(await hub.start(skill, input), root), 200);
+      if (!wantsEventStream(c))
+        return c.json(resultView(await hub.start(skill, input, { idempotencyKey }), root), 200);
       const { first, control } = firstEvent();
-      const result = hub.start(skill, input, control);
+      const result = hub.start(skill, input, { ...control, idempotencyKey });
       const started = await Promise.race([first, result]);
       return streamRun(c, settings, started.runId, -1, result);
     })

@@ -85,6 +85,19 @@ CREATE TABLE IF NOT EXISTS skein.skill_sources (
   files TEXT NOT NULL
 );`,
   },
+  {
+    // Idempotency keys of starts: one run per key while its claim lasts (the primary key decides).
+    version: 5,
+    sql: `
+CREATE TABLE IF NOT EXISTS skein.idempotency_keys (
+  key TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS idempotency_keys_expiry ON skein.idempotency_keys (expires_at);
+CREATE INDEX IF NOT EXISTS idempotency_keys_run ON skein.idempotency_keys (run_id);`,
+  },
 ];
 
 /** The newest schema version this Skein knows. */

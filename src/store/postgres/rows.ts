@@ -1,4 +1,4 @@
-import { isoNow, type RunEvent, type RunRecord, type RunStatus } from '../../runtime/index.js';
+import { isoNow, type RunEvent, type RunQuery, type RunRecord, type RunStatus } from '../../runtime/index.js';
 import type { Tx } from './transaction.js';
 import {
   json,
@@ -90,4 +90,16 @@ export function pageQuery(
   const where = all.length ? `WHERE ${all.map(([sql], i) => `${sql} $${i + 1}`).join(' AND ')}` : '';
   values.push(limit + 1);
   return { sql: `SELECT * FROM ${table} ${where} ORDER BY position DESC LIMIT $${values.length}`, values };
+}
+
+/** A page of runs, newest first by the order they were created; the cursor is the last row's position. */
+export function runsPageQuery(query: RunQuery): { sql: string; values: unknown[] } {
+  const filters: [string, unknown][] = [];
+  if (query.status !== undefined) filters.push(['status =', query.status]);
+  if (query.skill !== undefined) filters.push(['skill_id =', query.skill]);
+  if (query.version !== undefined) filters.push(['skill_version =', query.version]);
+  // A shortened id: LIKE with its wildcards escaped, on an index in text_pattern_ops (migration 2).
+  if (query.idPrefix !== undefined)
+    filters.push(['id LIKE', `${query.idPrefix.replace(/[\\%_]/g, '\\$&')}%`]);
+  return pageQuery('skein.runs', filters, query.limit, query.cursor);
 }

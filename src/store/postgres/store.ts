@@ -15,12 +15,14 @@ import {
   type RunStatus,
   type RunStore,
   type SkillSource,
+  type IdempotencyClaim,
+  type KeyHolder,
 } from '../../runtime/index.js';
 import { alreadyStored } from '../already-stored.js';
 import { migrate } from './migrations.js';
 import { inTransaction, lastEventStored, retried, rowExists, type Tx } from './transaction.js';
 import {
-  pageQuery,
+  runsPageQuery,
   INSERT_RUN,
   insertEvents,
   json,
@@ -35,6 +37,7 @@ import type { TransitionFields } from '../run-row.js';
 import { changedRun, type ChangedRow } from '../delivery-row.js';
 import { PgOutbox } from './outbox.js';
 import { PgSources } from './sources.js';
+import { claimKey } from './keys.js';
 import { RunWrites } from './run-writes.js';
 
 export { QUEUE_CHANNEL, RUN_CHANNEL };
@@ -81,19 +84,28 @@ export class PostgresRunStore implements RunStore {
     this.onRunnable = onRunnable;
   }
 
-  async createRun(run: RunRecord, events: RunEvent[] = [], source?: SkillSource): Promise<void> {
-    await this.writes.serial(run.id, () =>
+  async createRun(
+    run: RunRecord,
+    events: RunEvent[] = [],
+    source?: SkillSource,
+    claim?: IdempotencyClaim,
+  ): Promise<KeyHolder | undefined> {
+    const holder = await this.writes.serial(run.id, () =>
       this.transaction(
         async (tx) => {
+          const held = claim && (await claimKey(tx, claim, run.id));
+          if (held) return held;
           await this.sources.keep(tx, source);
           await tx.query(INSERT_RUN, runValues(run));
           await insertEvents(tx, events);
           if (run.status === 'running' && !run.parentRunId && !run.owner) await this.onRunnable?.(tx, run.id);
+          return undefined;
         },
         rowExists(this.pool, 'SELECT 1 FROM skein.runs WHERE id = $1', [run.id]),
       ),
     );
-    this.sources.committed(source);
+    if (!holder) this.sources.committed(source);
+    return holder;
   }
 
   getSource(digest: string): Promise<SkillSource['files'] | undefined> {
@@ -220,15 +232,7 @@ export class PostgresRunStore implements RunStore {
   }
 
   async listRuns(query: RunQuery): Promise<RunPage> {
-    // Newest first by the order runs were created; the cursor is the last row's position.
-    const filters: [string, unknown][] = [];
-    if (query.status !== undefined) filters.push(['status =', query.status]);
-    if (query.skill !== undefined) filters.push(['skill_id =', query.skill]);
-    if (query.version !== undefined) filters.push(['skill_version =', query.version]);
-    // A shortened id: LIKE with its wildcards escaped, on an index in text_pattern_ops (migration 2).
-    if (query.idPrefix !== undefined)
-      filters.push(['id LIKE', `${query.idPrefix.replace(/[\\%_]/g, '\\$&')}%`]);
-    const { sql, values } = pageQuery('skein.runs', filters, query.limit, query.cursor);
+    const { sql, values } = runsPageQuery(query);
     const { rows } = await this.query<RunRow>(sql, values);
     const page: RunPage = { runs: rows.slice(0, query.limit).map(toRecord) };
     if (rows.length > query.limit) page.next = rows[query.limit - 1].position;

@@ -1338,6 +1338,8 @@ export interface operations {
       header?: {
         /** @description `respond-async`: as `"wait": false` (RFC 7240) */
         prefer?: string;
+        /** @description a start with a key an earlier start used (within `idempotency.keep`, default 24 h) makes no run: it answers as for the earlier start's run, the same `runId`; with another skill or input, 409 `idempotency_conflict` */
+        'idempotency-key'?: string;
       };
       path: {
         id: string;
@@ -1380,6 +1382,15 @@ export interface operations {
       };
       /** @description no such skill, version or run */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `idempotency_conflict`: the `Idempotency-Key` was used by a start with another skill or input */
+      409: {
         headers: {
           [name: string]: unknown;
         };

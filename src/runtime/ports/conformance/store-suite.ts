@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunRecord, RunStore } from '../store.js';
 import { runRecord as run, seqs, startedEvent as event, type SuiteOptions } from './fixtures.js';
+import { idempotencyKeys } from './idempotency-suite.js';
 import { storeGuarantees } from './store-guarantees.js';
 import { webhookOutbox } from './webhook-suite.js';
 
@@ -14,6 +15,7 @@ export function runStoreSuite(open: () => Promise<RunStore>, options: SuiteOptio
   describe(`${options.name} run store`, { skip: options.skip || undefined }, () => {
     storeBasics(open);
     skillSources(open);
+    idempotencyKeys(open);
     storeGuarantees(open);
     webhookOutbox(open);
   });
