@@ -36,6 +36,7 @@ export {
   RunRefused,
   defineTool,
   type RunResult,
+  type ForkOptions,
   type RunOptions,
   type RunEvent,
   type FollowedEvent,

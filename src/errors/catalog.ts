@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   run_ambiguous: { kind: 'refusal', http: 400, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the id prefix names more than one run (up to five are named)' },
   not_awaiting: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the run is not paused for an answer' },
   upgrade_incompatible: { kind: 'refusal', http: 409, exit: 2, mcp: INVALID_PARAMS, clientFault: false, about: 'the newest version of the skill cannot take the run over: a step it got through is gone or of another kind, or its input fails the new schema (each difference in fields)' },
+  step_not_found: { kind: 'refusal', http: 404, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'the skill has no step of that id (a fork’s --from; the message lists its steps)' },
   run_ended: { kind: 'refusal', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: true, about: 'the run has ended: it cannot be resumed or cancelled' },
   idempotency_conflict: { kind: 'refusal', http: 409, exit: 2, mcp: INVALID_PARAMS, clientFault: true, about: 'the idempotency key was used by another start with another skill or input, within the time keys are kept' },
   run_busy: { kind: 'refusal', http: 409, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run kept changing state; try again' },

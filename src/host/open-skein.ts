@@ -117,6 +117,11 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       await (await runtime()).enqueueResume(runId, input);
       return follow(runId, after, q, runOptions);
     },
+    async fork(idOrPrefix, fork, runOptions) {
+      const runId = (await findRun(await runs(), idOrPrefix))?.id ?? idOrPrefix;
+      return publishing(local, runOptions, async (o) => (await runtime()).fork(runId, fork, o));
+    },
+    forks: async (runId) => (await (await runs()).listRuns({ forkOf: runId, limit: 200 })).runs,
     async cancel(idOrPrefix, waitMs) {
       const runId = (await findRun(await runs(), idOrPrefix))?.id ?? idOrPrefix;
       return (await runtime()).cancel(runId, waitMs);

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import type {
   FollowedEvent,
+  ForkOptions,
   RunEvent,
   RunOptions,
   RunPage,
@@ -101,6 +102,14 @@ export interface Skein {
    * compatible (`upgraded` event), else `upgrade_incompatible` (docs/versions.md).
    */
   resume(runId: string, input: unknown, options?: RunOptions): Promise<RunResult>;
+  /**
+   * Forks a run, by its id or a unique prefix (docs/runtime.md, "Fork and replay"): a new run linked to
+   * it (`forkedFrom`) with its results of the steps before `from`, `input` and `set` applied, run from
+   * `from` on the files the parent is pinned to (`upgrade`: the newest compatible version).
+   */
+  fork(runId: string, fork: ForkOptions, options?: RunOptions): Promise<RunResult>;
+  /** The forks of a run (up to 200), newest first. */
+  forks(runId: string): Promise<RunRecord[]>;
   /**
    * Cancels a run that has not ended, wherever it runs, and returns it (failed with code `cancelled`):
    * a run of this process is aborted; a run held by another live process is asked through the store

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors/index.js';
 import type { JsonSchema } from '../ir/schema.js';
+import type { ForkedFrom } from './ports/store.js';
 
 /** What went wrong, in a form surfaces can show and tests can match. */
 export interface RunError {
@@ -38,7 +39,15 @@ export interface SkillVersion {
 /** One typed event of a run. Deltas are only streamed; every other event is also stored. */
 export type RunEventBody =
   /** `trace`: where this first part of the run was traced, when a tracer is on. */
-  | { type: 'run_started'; skill: string; version: string; input: unknown; trace?: TraceRef }
+  | {
+      type: 'run_started';
+      skill: string;
+      version: string;
+      input: unknown;
+      trace?: TraceRef;
+      /** A fork's parent run and the step it runs again from. */
+      forkedFrom?: ForkedFrom;
+    }
   | { type: 'node_started'; node: string; kind: string; attempt: number }
   | { type: 'node_finished'; node: string; kind: string; value?: unknown; ms: number }
   | { type: 'node_skipped'; node: string; reason: 'guard' | 'not_chosen' }

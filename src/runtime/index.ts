@@ -1,6 +1,6 @@
 // The runtime's one entry: what other folders may use. The runtime runs IR skills; it knows nothing of
 // dialects, and every service it calls is an interface declared here (./ports) and implemented elsewhere.
-export { MAX_CRASHES, Runtime, type RunOptions, type RunResult } from './runtime.js';
+export { MAX_CRASHES, Runtime, type ForkOptions, type RunOptions, type RunResult } from './runtime.js';
 export { resultOf } from './record-outcome.js';
 export { DEFAULT_KEEP_MS } from './idempotency.js';
 export { startWorker, SWEEP_MS, type WorkerLogEntry } from './worker.js';

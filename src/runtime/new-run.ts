@@ -1,3 +1,4 @@
+// A new run's record, and the one listener a run's events go to.
 import { randomUUID } from 'node:crypto';
 import type { Skill } from '../ir/skill.js';
 import { isoNow } from './clock.js';

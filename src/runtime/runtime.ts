@@ -13,14 +13,16 @@ import { recordOutcome, type RunResult } from './record-outcome.js';
 import { DrivenRuns } from './driven-runs.js';
 import type { RunOptions } from './run-options.js';
 import type { RuntimeServices } from './services.js';
-import type { IdempotencyClaim, RunRecord } from './ports/store.js';
+import type { IdempotencyClaim, NodeRecord, RunRecord } from './ports/store.js';
 import { sourceOf } from '../ir/skill-files.js';
 import { pinnedSkill } from './pinned-skill.js';
 import { planUpgrade, type Upgrade } from './upgrade.js';
 import { bothListeners, newRun } from './new-run.js';
 import { existingRun, heldRun, HeldEvents, keyClaim } from './idempotency.js';
+import { planFork, type ForkOptions } from './fork.js';
+import { notAwaiting } from './not-awaiting.js';
 
-export type { RunOptions, RunResult };
+export type { ForkOptions, RunOptions, RunResult };
 
 /** A step in flight at this many deaths of the process driving its run fails the run (`worker_crashed`). */
 export const MAX_CRASHES = 3;
@@ -43,6 +45,31 @@ export class Runtime {
   /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
   async start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
     const run = newRun(skill, checkInput(skill, input, this.services.limits), options, OWNER);
+    return this.launch(skill, run, [], [], options);
+  }
+
+  /**
+   * Forks a run (docs/runtime.md, "Fork and replay"): a new run linked to it (`forkedFrom`) with its
+   * records of the steps before `fork.from`, the edits applied, run from that step on the skill the
+   * parent is pinned to (or, with `upgrade`, the newest compatible version) until it completes, pauses or fails.
+   */
+  async fork(runId: string, fork: ForkOptions, options: RunOptions = {}): Promise<RunResult> {
+    const parent = await this.services.store.getRun(runId);
+    if (!parent) throw runNotFound(runId);
+    const plan = await planFork(this.services, parent, fork);
+    const run = newRun(plan.skill, plan.input, options, OWNER);
+    run.forkedFrom = { run: parent.id, step: plan.from };
+    return this.launch(plan.skill, run, plan.records, plan.upgrade ? [plan.upgrade.event] : [], options);
+  }
+
+  /** Stores a new run (its first events, its `records`, its skill's files) and drives it. */
+  private async launch(
+    skill: Skill,
+    run: RunRecord,
+    records: NodeRecord[],
+    first: RunEventBody[],
+    options: RunOptions,
+  ): Promise<RunResult> {
     const traced = this.services.tracer?.begin({
       runId: run.id,
       skill: skill.id,
@@ -60,10 +87,13 @@ export class Runtime {
       version: skill.version,
       input: run.input,
       ...(traced?.ref ? { trace: traced.ref } : {}),
+      ...(run.forkedFrom ? { forkedFrom: run.forkedFrom } : {}),
     });
+    for (const body of first) sink.emit(body);
     const holder = await this.services.store.createRun(run, sink.take(), sourceOf(skill), claim);
     if (holder) return existingRun(this.services.store, heldRun(holder, claim!), options);
     held?.release();
+    if (records.length) await this.services.store.saveNodes(run.id, records, []);
     options.onCreated?.(run.id);
     // Only a skill with model steps waits for the check (which may load the model stack).
     const unconfigured = skill.graph!.nodes.some(usesModel)
@@ -76,7 +106,7 @@ export class Runtime {
         { kind: 'failed', error: unconfigured.toRunError() },
         sink,
       );
-    return this.drivenRuns.drive(skill, run, [], undefined, sink, options);
+    return this.drivenRuns.drive(skill, run, records, undefined, sink, options);
   }
 
   /**
@@ -112,10 +142,10 @@ export class Runtime {
     const store = this.services.store;
     const run = await store.getRun(runId);
     if (!run) throw runNotFound(runId);
-    if (run.status !== 'awaiting' || !run.awaiting) throw await this.notAwaiting(runId);
+    if (run.status !== 'awaiting' || !run.awaiting) throw await notAwaiting(this.services.store, runId);
     const answer = checkAnswer(run, input, this.services.limits);
     if (!(await moveRun(store, runId, 'answer', { awaiting: { ...run.awaiting, answer } })))
-      throw await this.notAwaiting(runId);
+      throw await notAwaiting(this.services.store, runId);
   }
 
   /**
@@ -160,7 +190,7 @@ export class Runtime {
     if (!run) throw runNotFound(runId);
     const paused = run.status === 'awaiting' && run.awaiting;
     const dead = run.status === 'running' && !run.parentRunId && ownerIsGone(run.owner, run.leaseUntil);
-    if (!paused && !dead) throw await this.notAwaiting(runId);
+    if (!paused && !dead) throw await notAwaiting(this.services.store, runId);
     if (paused && input === undefined)
       throw new RunRefused('input_required', `run ${runId} awaits an answer at step "${paused.step}"`);
     if (dead && input !== undefined)
@@ -181,7 +211,7 @@ export class Runtime {
     const moved = paused
       ? await moveRun(store, runId, 'answer', { ...held, awaiting: undefined })
       : await moveRun(store, runId, 'claim', held, run.owner ?? null);
-    if (!moved) throw await this.notAwaiting(runId);
+    if (!moved) throw await notAwaiting(this.services.store, runId);
     const resume = paused ? { node: paused.node ?? paused.step, input: answer } : undefined;
     return this.continueRun(run, resume, options, run.status === 'running', upgrade);
   }
@@ -257,18 +287,5 @@ export class Runtime {
     const sink = new EventSink(runId, last + 1, undefined);
     for (const body of closing) sink.emit(body);
     return recordOutcome(this.services.store, runId, { kind: 'failed', error }, sink);
-  }
-
-  private async notAwaiting(runId: string): Promise<RunRefused> {
-    const run = await this.services.store.getRun(runId);
-    const state =
-      run?.status === 'running'
-        ? 'it is running in another process'
-        : run?.status === 'completed'
-          ? 'it has already completed'
-          : run?.status === 'failed'
-            ? 'it has failed'
-            : `it is ${run?.status}`;
-    return new RunRefused('not_awaiting', `run ${runId} cannot be resumed: ${state}`);
   }
 }

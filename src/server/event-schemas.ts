@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { RunEvent } from '../runtime/index.js';
-import { AwaitSchema, RunErrorSchema } from './run-schemas.js';
+import { AwaitSchema, ForkedFromSchema, RunErrorSchema } from './run-schemas.js';
 
 // The runtime's run events (src/runtime/events.ts) as the API sends them: one schema per `type`, one
 // discriminated union. The types at the end make tsc fail when the two drift apart (ARCHITECTURE.md).
@@ -35,6 +35,7 @@ export const RunEventSchema = z
           .object({ traceId: z.string(), spanId: z.string() })
           .optional()
           .openapi({ description: 'where this first part of the run was traced, when a tracer is on' }),
+        forkedFrom: ForkedFromSchema.optional(),
       },
       'the run began',
     ),

@@ -1,6 +1,6 @@
 import type { Skein } from '../host/index.js';
 import type { Skill } from '../ir/skill.js';
-import type { RunOptions, RunResult } from '../runtime/index.js';
+import type { ForkOptions, RunOptions, RunResult } from '../runtime/index.js';
 
 /**
  * What a caller of a run may give it: a listener for its events, a signal that cancels it, a resume's
@@ -32,6 +32,11 @@ export class RunHub {
   /** Resumes a run (see `Skein.resume`). */
   resume(runId: string, input: unknown, control: RunControl = {}): Promise<RunResult> {
     return this.track(this.skein.resume(runId, input, control));
+  }
+
+  /** Forks a run (see `Skein.fork`). */
+  fork(runId: string, fork: ForkOptions, control: RunControl = {}): Promise<RunResult> {
+    return this.track(this.skein.fork(runId, fork, control));
   }
 
   /** Settles when every run this process drives has stopped, or after `ms`; true when all stopped. */

@@ -39,6 +39,15 @@ export const RunResultSchema = z
   })
   .openapi('RunResult');
 
+export const ForkedFromSchema = z
+  .object({
+    run: z.string().openapi({ description: 'the parent run' }),
+    step: z
+      .string()
+      .openapi({ description: "the step the fork ran again from (the parent's records before it copied)" }),
+  })
+  .openapi('ForkedFrom', { description: 'where a fork came from (`skein fork`)' });
+
 export const RunStatusSchema = z.enum(['running', 'awaiting', 'completed', 'failed']).openapi('RunStatus');
 
 export const RunSummarySchema = z
@@ -52,6 +61,7 @@ export const RunSummarySchema = z
       .openapi({ description: "sha256 of the skill's files the run is pinned to (resumes compile these)" }),
     status: RunStatusSchema,
     parentRunId: z.string().optional(),
+    forkedFrom: ForkedFromSchema.optional(),
     error: RunErrorSchema.optional().openapi({ description: 'why a failed run failed' }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -72,6 +82,10 @@ export const UsageSchema = UsageTotalsSchema.extend({
 });
 
 export const RunSchema = RunSummarySchema.extend({
+  forks: z
+    .array(z.object({ runId: z.string(), step: z.string(), status: RunStatusSchema }))
+    .optional()
+    .openapi({ description: 'the runs forked from this one (up to 200, newest first)' }),
   input: z.unknown(),
   output: z.unknown().optional(),
   await: AwaitSchema.optional(),
@@ -120,6 +134,25 @@ export const StartedRunSchema = z
     }),
   })
   .openapi('StartedRun', { description: 'a run started without waiting for it' });
+
+export const ForkRequestSchema = requestBody({
+  from: z
+    .string()
+    .optional()
+    .openapi({ description: 'the step to run again from; default the first (a replay)' }),
+  input: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .openapi({ description: "the fork's input, checked against the skill's schema; default the parent's" }),
+  set: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .openapi({ description: 'values set in the state the step `from` sees, by dotted path' }),
+  upgrade: z.boolean().optional().openapi({
+    description:
+      'true: run on the newest version of the skill when compatible, else 409 `upgrade_incompatible`',
+  }),
+}).openapi('ForkRequest');
 
 export const ResumeRequestSchema = requestBody({
   input: z.record(z.string(), z.unknown()).optional().openapi({

@@ -59,6 +59,7 @@ export function runSummary(run: RunRecord, root: string) {
     ...(run.skill.digest ? { digest: run.skill.digest } : {}),
     status: run.status,
     ...(run.parentRunId ? { parentRunId: run.parentRunId } : {}),
+    ...(run.forkedFrom ? { forkedFrom: run.forkedFrom } : {}),
     ...(run.error ? { error: errorView(run.error, root) } : {}),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,

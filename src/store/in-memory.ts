@@ -59,6 +59,7 @@ export class MemoryRunStore implements RunStore {
       owner: run.owner,
       leaseUntil: run.leaseUntil,
       webhook: run.webhook,
+      forkedFrom: run.forkedFrom,
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
     });
@@ -157,6 +158,7 @@ export class MemoryRunStore implements RunStore {
       if (
         (!query.status || r.status === query.status) &&
         (!query.skill || r.skill.id === query.skill) &&
+        (!query.forkOf || r.forkedFrom?.run === query.forkOf) &&
         (!query.version || r.skill.version === query.version) &&
         (!query.idPrefix || r.id.startsWith(query.idPrefix))
       )
@@ -212,5 +214,6 @@ function copyOf(r: RunRecord): RunRecord {
   if (r.owner !== undefined) copy.owner = r.owner;
   if (r.leaseUntil !== undefined) copy.leaseUntil = r.leaseUntil;
   if (r.webhook !== undefined) copy.webhook = r.webhook;
+  if (r.forkedFrom !== undefined) copy.forkedFrom = r.forkedFrom;
   return copy;
 }

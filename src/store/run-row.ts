@@ -19,6 +19,8 @@ export interface RunRow {
   created_at: string;
   updated_at: string;
   webhook: string | null;
+  forked_from_run: string | null;
+  forked_from_step: string | null;
 }
 
 function parse(v: string | null): unknown {
@@ -48,6 +50,7 @@ export function toRecord(row: RunRow): RunRecord {
   if (row.owner) r.owner = row.owner;
   if (row.lease_until !== null) r.leaseUntil = Number(row.lease_until);
   if (row.webhook) r.webhook = row.webhook;
+  if (row.forked_from_run) r.forkedFrom = { run: row.forked_from_run, step: row.forked_from_step ?? '' };
   return r;
 }
 
@@ -76,6 +79,8 @@ export function runRow(run: RunRecord): RunRow {
     created_at: run.createdAt,
     updated_at: run.updatedAt,
     webhook: run.webhook ?? null,
+    forked_from_run: run.forkedFrom?.run ?? null,
+    forked_from_step: run.forkedFrom?.step ?? null,
   };
 }
 

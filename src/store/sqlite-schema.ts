@@ -98,6 +98,9 @@ export function createSchema(db: Database.Database): void {
   addColumn(db, 'runs', 'webhook', 'TEXT');
   addColumn(db, 'runs', 'skill_digest', 'TEXT');
   db.exec('CREATE INDEX IF NOT EXISTS runs_digest ON runs(skill_digest)');
+  addColumn(db, 'runs', 'forked_from_run', 'TEXT');
+  addColumn(db, 'runs', 'forked_from_step', 'TEXT');
+  db.exec('CREATE INDEX IF NOT EXISTS runs_forked_from ON runs(forked_from_run)');
   migrateRowPerRecord(db);
 }
 

@@ -22,8 +22,8 @@ export type Statements = Record<StatementName, Database.Statement>;
 export function prepareStatements(db: Database.Database): Statements {
   return {
     insertRun: db.prepare(
-      `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, skill_digest, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook)
-       VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @skill_digest, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at, @webhook)`,
+      `INSERT INTO runs (id, skill_id, skill_version, skill_source, skill_graph, skill_digest, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook, forked_from_run, forked_from_step)
+       VALUES (@id, @skill_id, @skill_version, @skill_source, @skill_graph, @skill_digest, @input, @status, @output, @error, @awaiting, @parent_run_id, @owner, @lease_until, @created_at, @updated_at, @webhook, @forked_from_run, @forked_from_step)`,
     ),
     getRun: db.prepare('SELECT * FROM runs WHERE id = ?'),
     insertNodes: db.prepare('INSERT INTO node_batches (run_id, body) VALUES (?, ?)'),
@@ -46,6 +46,7 @@ export function listRunsSql(query: RunQuery): { sql: string; values: unknown[] }
     ['status = ?', query.status],
     ['skill_id = ?', query.skill],
     ['skill_version = ?', query.version],
+    ['forked_from_run = ?', query.forkOf],
     // A range on the primary key: every id that starts with the prefix sorts between these two.
     ['id >= ?', query.idPrefix],
     ['id < ?', query.idPrefix === undefined ? undefined : `${query.idPrefix}\u{10FFFF}`],

@@ -19,8 +19,13 @@ export async function inspectCommand(argv: string[]): Promise<number> {
     if (!run) return 1;
     const events = await skein.events(run.id);
     const usage = usageOfRun(events, skein.config.trace.prices);
+    const forks = (await skein.forks(run.id)).map((f) => ({
+      runId: f.id,
+      step: f.forkedFrom!.step,
+      status: f.status,
+    }));
     if (json) {
-      const body = values.trace ? { run, usage, trace: traceOfRun(events) } : { run, usage, events };
+      const body = values.trace ? { run, usage, trace: traceOfRun(events) } : { run, usage, forks, events };
       process.stdout.write(JSON.stringify(body) + '\n');
       return 0;
     }
@@ -33,6 +38,8 @@ export async function inspectCommand(argv: string[]): Promise<number> {
       `${c.bold(`run ${run.id}`)}  ${run.skill.id}@${run.skill.version}  ${c.dim(run.skill.source)}`,
       `status ${run.status}  created ${run.createdAt}  updated ${run.updatedAt}`,
       ...(run.skill.digest ? [c.dim(`pinned to ${run.skill.digest}`)] : []),
+      ...(run.forkedFrom ? [`forked from ${run.forkedFrom.run} at step "${run.forkedFrom.step}"`] : []),
+      ...forks.map((f) => `fork ${f.runId} from step "${f.step}"  ${f.status}`),
       ...(run.error ? [c.red(`error ${run.error.code}: ${run.error.message}`)] : []),
       ...(run.awaiting ? [c.yellow(`awaiting step "${run.awaiting.step}"`)] : []),
       ...(usage.calls ? [`usage ${usageLine(usage)}`] : []),

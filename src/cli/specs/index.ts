@@ -10,6 +10,7 @@ import { convertSpec, exportSpec } from './convert.js';
 import { docsSpec } from './docs.js';
 import { doctorSpec } from './doctor.js';
 import { evalSpec } from './eval.js';
+import { forkSpec } from './fork.js';
 import { graphSpec } from './graph.js';
 import { initSpec } from './init.js';
 import { inspectSpec } from './inspect.js';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   { ...validateSpec, load: async () => (await import('../commands/validate.js')).validateCommand },
   { ...runSpec, load: async () => (await import('../commands/run.js')).runCommand },
   { ...resumeSpec, load: async () => (await import('../commands/resume.js')).resumeCommand },
+  { ...forkSpec, load: async () => (await import('../commands/fork.js')).forkCommand },
   { ...runsSpec, load: async () => (await import('../commands/runs.js')).runsCommand },
   { ...awaitsSpec, load: async () => (await import('../commands/awaits.js')).awaitsCommand },
   { ...inspectSpec, load: async () => (await import('../commands/inspect.js')).inspectCommand },

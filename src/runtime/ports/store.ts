@@ -57,6 +57,12 @@ export interface KeyHolder {
   fingerprint: string;
 }
 
+/** Where a fork came from: its parent run, and the step it runs from (the parent's records before it copied). */
+export interface ForkedFrom {
+  run: string;
+  step: string;
+}
+
 export interface RunRecord {
   id: string;
   skill: SkillRef;
@@ -72,6 +78,8 @@ export interface RunRecord {
   leaseUntil?: number;
   /** A URL told of this run's completion, failure or pause (`"webhook"` of a start), besides the config's. */
   webhook?: string;
+  /** A fork's parent run and the step it ran again from (`skein fork`). */
+  forkedFrom?: ForkedFrom;
   createdAt: string;
   updatedAt: string;
 }
@@ -88,6 +96,8 @@ export interface RunQuery {
   idPrefix?: string;
   /** The `next` of the previous page. */
   cursor?: string;
+  /** Only the forks of this run (`forkedFrom.run`). */
+  forkOf?: string;
 }
 
 /** One page of runs, and the cursor of the next page when there are more. */

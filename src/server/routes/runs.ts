@@ -3,6 +3,7 @@ import type { RunEvent } from '../../runtime/index.js';
 import { traceOfRun, usageOfRun } from '../../trace/index.js';
 import { newOpenApiApp } from '../openapi-app.js';
 import {
+  ForkRequestSchema,
   ResumeRequestSchema,
   RunListSchema,
   RunRequestSchema,
@@ -130,6 +131,22 @@ const resumeRun = createRoute({
   },
 });
 
+const forkRun = createRoute({
+  method: 'post',
+  path: '/runs/{runId}/fork',
+  operationId: 'forkRun',
+  summary:
+    "Run a run again from one of its steps as a new run linked to it (like `skein fork --json`): the parent's results before the step kept, the edits applied",
+  request: { params: RunIdParam, body: jsonBody(ForkRequestSchema) },
+  responses: {
+    ...resultResponses,
+    404: documentedError('no such run, or `step_not_found`: the skill has no such step'),
+    409: documentedError(
+      '`upgrade_incompatible`: the newest version cannot take the fork (each difference in `fields`)',
+    ),
+  },
+});
+
 const cancelRun = createRoute({
   method: 'post',
   path: '/runs/{runId}/cancel',
@@ -151,7 +168,7 @@ const cancelRun = createRoute({
   },
 });
 
-/** `POST /v1/skills/{id}/runs`, `GET /v1/runs`, `GET /v1/runs/{runId}`, `POST .../resume`, `POST .../cancel`. */
+/** `POST /v1/skills/{id}/runs`, `GET /v1/runs`, `GET /v1/runs/{runId}`, `POST .../resume`, `.../fork`, `.../cancel`. */
 export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
   const { hub, root } = settings;
   return newOpenApiApp()
@@ -184,7 +201,12 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
     .openapi(getRun, async (c) => {
       const run = await runNamed(hub.skein, c.req.valid('param').runId);
       const usage = usageOfRun(await hub.skein.events(run.id), hub.skein.config.trace.prices);
-      return c.json({ ...runView(run, root), usage }, 200);
+      const forks = (await hub.skein.forks(run.id)).map((f) => ({
+        runId: f.id,
+        step: f.forkedFrom!.step,
+        status: f.status,
+      }));
+      return c.json({ ...runView(run, root), ...(forks.length ? { forks } : {}), usage }, 200);
     })
     .openapi(getTrace, async (c) => {
       const { id: runId } = await runNamed(hub.skein, c.req.valid('param').runId);
@@ -202,6 +224,15 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
       const resumed = await Promise.race([first, result]);
       const after = 'seq' in resumed ? resumed.seq - 1 : -1;
       return streamRun(c, settings, runId, after, result);
+    })
+    .openapi(forkRun, async (c) => {
+      const { id: runId } = await runNamed(hub.skein, c.req.valid('param').runId);
+      const fork = c.req.valid('json');
+      if (!wantsEventStream(c)) return c.json(resultView(await hub.fork(runId, fork), root), 200);
+      const { first, control } = firstEvent();
+      const result = hub.fork(runId, fork, control);
+      const started = await Promise.race([first, result]);
+      return streamRun(c, settings, started.runId, -1, result);
     })
     .openapi(cancelRun, async (c) => {
       const run = await hub.skein.cancel((await runNamed(hub.skein, c.req.valid('param').runId)).id);

@@ -98,6 +98,14 @@ CREATE TABLE IF NOT EXISTS skein.idempotency_keys (
 CREATE INDEX IF NOT EXISTS idempotency_keys_expiry ON skein.idempotency_keys (expires_at);
 CREATE INDEX IF NOT EXISTS idempotency_keys_run ON skein.idempotency_keys (run_id);`,
   },
+  {
+    // Forks: a run's parent run and the step it ran again from.
+    version: 6,
+    sql: `
+ALTER TABLE skein.runs ADD COLUMN IF NOT EXISTS forked_from_run TEXT;
+ALTER TABLE skein.runs ADD COLUMN IF NOT EXISTS forked_from_step TEXT;
+CREATE INDEX IF NOT EXISTS runs_forked_from ON skein.runs (forked_from_run);`,
+  },
 ];
 
 /** The newest schema version this Skein knows. */

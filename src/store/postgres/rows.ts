@@ -16,8 +16,8 @@ export interface RunRow extends SqlRunRow {
 }
 
 /** The columns of a new run, in `INSERT_RUN`'s order. */
-export const INSERT_RUN = `INSERT INTO skein.runs (id, skill_id, skill_version, skill_source, skill_graph, skill_digest, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`;
+export const INSERT_RUN = `INSERT INTO skein.runs (id, skill_id, skill_version, skill_source, skill_graph, skill_digest, input, status, output, error, awaiting, parent_run_id, owner, lease_until, created_at, updated_at, webhook, forked_from_run, forked_from_step)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`;
 
 /** The parameters of `INSERT_RUN` for a run. */
 export function runValues(run: RunRecord): unknown[] {
@@ -98,6 +98,7 @@ export function runsPageQuery(query: RunQuery): { sql: string; values: unknown[]
   if (query.status !== undefined) filters.push(['status =', query.status]);
   if (query.skill !== undefined) filters.push(['skill_id =', query.skill]);
   if (query.version !== undefined) filters.push(['skill_version =', query.version]);
+  if (query.forkOf !== undefined) filters.push(['forked_from_run =', query.forkOf]);
   // A shortened id: LIKE with its wildcards escaped, on an index in text_pattern_ops (migration 2).
   if (query.idPrefix !== undefined)
     filters.push(['id LIKE', `${query.idPrefix.replace(/[\\%_]/g, '\\$&')}%`]);

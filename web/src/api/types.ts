@@ -154,6 +154,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/runs/{runId}/fork': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Run a run again from one of its steps as a new run linked to it (like `skein fork --json`): the parent's results before the step kept, the edits applied */
+    post: operations['forkRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/runs/{runId}/cancel': {
     parameters: {
       query?: never;
@@ -500,13 +517,27 @@ export interface components {
       digest?: string;
       status: components['schemas']['RunStatus'];
       parentRunId?: string;
+      forkedFrom?: components['schemas']['ForkedFrom'];
       error?: components['schemas']['RunError'] & unknown;
       createdAt: string;
       updatedAt: string;
     };
     /** @enum {string} */
     RunStatus: 'running' | 'awaiting' | 'completed' | 'failed';
+    /** @description where a fork came from (`skein fork`) */
+    ForkedFrom: {
+      /** @description the parent run */
+      run: string;
+      /** @description the step the fork ran again from (the parent's records before it copied) */
+      step: string;
+    };
     Run: components['schemas']['RunSummary'] & {
+      /** @description the runs forked from this one (up to 200, newest first) */
+      forks?: {
+        runId: string;
+        step: string;
+        status: components['schemas']['RunStatus'];
+      }[];
       input?: unknown;
       output?: unknown;
       await?: components['schemas']['AwaitRequest'];
@@ -553,6 +584,20 @@ export interface components {
       /** @description true: first move the run to the newest version of its skill when compatible, else 409 `upgrade_incompatible` (as `skein resume --upgrade`) */
       upgrade?: boolean;
     };
+    ForkRequest: {
+      /** @description the step to run again from; default the first (a replay) */
+      from?: string;
+      /** @description the fork's input, checked against the skill's schema; default the parent's */
+      input?: {
+        [key: string]: unknown;
+      };
+      /** @description values set in the state the step `from` sees, by dotted path */
+      set?: {
+        [key: string]: unknown;
+      };
+      /** @description true: run on the newest version of the skill when compatible, else 409 `upgrade_incompatible` */
+      upgrade?: boolean;
+    };
     /** @description one event of a run, by its `type` */
     RunEvent:
       | components['schemas']['RunStartedEvent']
@@ -588,6 +633,7 @@ export interface components {
         traceId: string;
         spanId: string;
       };
+      forkedFrom?: components['schemas']['ForkedFrom'];
       runId: string;
       seq: number;
       /** Format: date-time */
@@ -1162,11 +1208,13 @@ export type RunRequest = components['schemas']['RunRequest'];
 export type RunList = components['schemas']['RunList'];
 export type RunSummary = components['schemas']['RunSummary'];
 export type RunStatus = components['schemas']['RunStatus'];
+export type ForkedFrom = components['schemas']['ForkedFrom'];
 export type Run = components['schemas']['Run'];
 export type Usage = components['schemas']['Usage'];
 export type RunTrace = components['schemas']['RunTrace'];
 export type TraceSpan = components['schemas']['TraceSpan'];
 export type ResumeRequest = components['schemas']['ResumeRequest'];
+export type ForkRequest = components['schemas']['ForkRequest'];
 export type RunEvent = components['schemas']['RunEvent'];
 export type RunStartedEvent = components['schemas']['RunStartedEvent'];
 export type NodeStartedEvent = components['schemas']['NodeStartedEvent'];
@@ -1571,6 +1619,70 @@ export interface operations {
         };
       };
       /** @description `not_awaiting`: the run does not await an answer (a second resume included); `upgrade_incompatible`: the newest version cannot take the run over (each difference in `fields`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  forkRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the run's id, or a unique prefix of it of 8 characters or more */
+        runId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ForkRequest'];
+      };
+    };
+    responses: {
+      /** @description how the run ended or paused (as `skein run --json`); with `Accept: text/event-stream`, its events and then an event `result` with that JSON */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunResult'];
+          'text/event-stream': string;
+        };
+      };
+      /** @description bad JSON, an input that does not match the schema (`fields` names each bad field), or `run_ambiguous`: a run id prefix that several runs start with */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description no such run, or `step_not_found`: the skill has no such step */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `upgrade_incompatible`: the newest version cannot take the fork (each difference in `fields`) */
       409: {
         headers: {
           [name: string]: unknown;
