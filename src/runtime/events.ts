@@ -1,6 +1,5 @@
 import type { ErrorCode } from '../errors/index.js';
 import type { JsonSchema } from '../ir/schema.js';
-import type { ForkedFrom } from './ports/store.js';
 
 /** What went wrong, in a form surfaces can show and tests can match. */
 export interface RunError {
@@ -29,6 +28,12 @@ export interface AwaitRequest {
 }
 
 export type RunStatus = 'running' | 'awaiting' | 'completed' | 'failed';
+
+/** Where a fork came from: its parent run, and the step it runs from (the parent's records before it copied). */
+export interface ForkedFrom {
+  run: string;
+  step: string;
+}
 
 /** A version of a skill and the digest of its files (absent for a skill no loader made). */
 export interface SkillVersion {

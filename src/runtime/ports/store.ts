@@ -1,5 +1,7 @@
 import type { SkillSource } from '../../ir/skill-files.js';
-import type { AwaitRequest, RunError, RunEvent, RunStatus } from '../events.js';
+import type { AwaitRequest, ForkedFrom, RunError, RunEvent, RunStatus } from '../events.js';
+
+export type { ForkedFrom };
 import type {
   DeliveryOutcome,
   DeliveryPage,
@@ -55,12 +57,6 @@ export interface IdempotencyClaim {
 export interface KeyHolder {
   runId: string;
   fingerprint: string;
-}
-
-/** Where a fork came from: its parent run, and the step it runs from (the parent's records before it copied). */
-export interface ForkedFrom {
-  run: string;
-  step: string;
 }
 
 export interface RunRecord {
