@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ROOT, skein } from '../../helpers/cli.js';
 import { startFakeOpenAI } from '../../helpers/fake-openai.js';
 import { api, startServer } from '../../helpers/server.js';
+import { createDatabase, postgresAvailable } from '../../helpers/postgres.js';
 import { openSkein } from '../../../src/index.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/fork');
@@ -156,7 +157,7 @@ test('engine skill: a fork of a paused agent run asks the model again', async (t
 });
 
 /** A skills folder with the confirm skill and a completed run of it. */
-async function confirmRun(): Promise<{
+async function confirmRun(store?: string): Promise<{
   env: Record<string, string>;
   dir: string;
   file: string;
@@ -166,14 +167,20 @@ async function confirmRun(): Promise<{
   mkdirSync(join(dir, 'skills'));
   const file = join(dir, 'skills', 'confirm.md');
   copyFileSync(CONFIRM, file);
-  const env = { SKEIN_HOME: join(dir, 'home'), SKEIN_SKILLS: join(dir, 'skills'), SKEIN_CONFIG: '' };
+  const env = {
+    SKEIN_HOME: join(dir, 'home'),
+    SKEIN_SKILLS: join(dir, 'skills'),
+    SKEIN_CONFIG: '',
+    ...(store ? { SKEIN_STORE: store } : {}),
+  };
   const paused = await json(['run', 'confirm', '--input', '{"item":"pen"}'], env);
   await json(['resume', paused.runId, '--input', '{"ok":true,"note":"go"}'], env);
   return { env, dir, file, runId: paused.runId };
 }
 
-test('a fork runs on the files its parent is pinned to; --upgrade on the newest compatible version', async () => {
-  const { env, file, runId } = await confirmRun();
+/** A fork on the pinned files, one with --upgrade, and one refused as incompatible; on SQLite or `store`. */
+async function pinnedAndUpgraded(store?: string): Promise<void> {
+  const { env, file, runId } = await confirmRun(store);
   writeFileSync(
     file,
     readFileSync(file, 'utf8')
@@ -195,6 +202,24 @@ test('a fork runs on the files its parent is pinned to; --upgrade on the newest 
   assert.equal(refused.exit, 2);
   assert.equal(refused.error.code, 'upgrade_incompatible');
   assert.match(refused.error.message, /step "compose_summary" is gone/);
+  const tree = await inspect(env, runId);
+  assert.deepEqual(tree.forks.map((f: Json) => f.runId).sort(), [pinned.runId, upgraded.runId].sort());
+  assert.deepEqual((await inspect(env, upgraded.runId)).run.forkedFrom, { run: runId, step: 'reply' });
+}
+
+test('a fork runs on the files its parent is pinned to; --upgrade on the newest compatible version', async () => {
+  await pinnedAndUpgraded();
+});
+
+const skip = (await postgresAvailable()) ? undefined : 'no PostgreSQL';
+
+test('PostgreSQL: a fork, --upgrade and the fork tree', { skip }, async () => {
+  const db = await createDatabase('fork');
+  try {
+    await pinnedAndUpgraded(db.url);
+  } finally {
+    await db.drop();
+  }
 });
 
 test('HTTP: POST /v1/runs/{id}/fork, and GET /v1/runs/{id} shows forkedFrom and the forks', async () => {

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, skein } from '../../helpers/cli.js';
 import { api, startServer } from '../../helpers/server.js';
+import { createDatabase, postgresAvailable } from '../../helpers/postgres.js';
 import { openSkein, SkeinError } from '../../../src/index.js';
 
 const CONFIRM = join(ROOT, 'test/fixtures/server/skills/confirm.md');
 const ANSWER = '{"ok":true,"note":"go"}';
 
 /** A home and a skills folder with the confirm skill, and a run of it paused at its await. */
-async function pausedRun(): Promise<{
+async function pausedRun(store?: string): Promise<{
   env: Record<string, string>;
   file: string;
   runId: string;
@@ -23,7 +24,12 @@ async function pausedRun(): Promise<{
   mkdirSync(join(dir, 'skills'));
   const file = join(dir, 'skills', 'confirm.md');
   copyFileSync(CONFIRM, file);
-  const env = { SKEIN_HOME: join(dir, 'home'), SKEIN_SKILLS: join(dir, 'skills'), SKEIN_CONFIG: '' };
+  const env = {
+    SKEIN_HOME: join(dir, 'home'),
+    SKEIN_SKILLS: join(dir, 'skills'),
+    SKEIN_CONFIG: '',
+    ...(store ? { SKEIN_STORE: store } : {}),
+  };
   const started = await skein(['run', 'confirm', '--input', '{"item":"pen"}', '--json'], { env });
   const run = JSON.parse(started.stdout);
   assert.equal(run.status, 'awaiting', started.stderr);
@@ -66,8 +72,9 @@ async function inspect(env: Record<string, string>, runId: string) {
   };
 }
 
-test('CLI: resume --upgrade moves a compatible paused run to the newest version and pins it there', async () => {
-  const { env, file, runId } = await pausedRun();
+/** A compatible upgrade through the CLI, on SQLite or the PostgreSQL store `store`. */
+async function compatibleThroughCli(store?: string): Promise<void> {
+  const { env, file, runId } = await pausedRun(store);
   const before = (await inspect(env, runId)).run.skill;
   compatibleEdit(file);
   const r = await skein(['resume', runId, '--input', ANSWER, '--upgrade', '--json'], { env });
@@ -81,6 +88,21 @@ test('CLI: resume --upgrade moves a compatible paused run to the newest version 
   assert.deepEqual(upgraded[0].from, { version: '1.0.0', digest: before.digest });
   assert.deepEqual(upgraded[0].to, { version: '1.1.0', digest: after.run.skill.digest });
   assert.equal(after.events.filter((e) => e.type === 'skill_changed').length, 0);
+}
+
+test('CLI: resume --upgrade moves a compatible paused run to the newest version and pins it there', async () => {
+  await compatibleThroughCli();
+});
+
+const skip = (await postgresAvailable()) ? undefined : 'no PostgreSQL';
+
+test('PostgreSQL: resume --upgrade moves the run and pins it to the new files', { skip }, async () => {
+  const db = await createDatabase('upgrade');
+  try {
+    await compatibleThroughCli(db.url);
+  } finally {
+    await db.drop();
+  }
 });
 
 test('CLI: an incompatible upgrade is refused with exit 2, each difference named, and the run stays paused', async () => {
