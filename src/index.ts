@@ -15,6 +15,8 @@ export {
   type PendingAwait,
   type AwaitChange,
   type WatchAwaitsOptions,
+  type PruneOptions,
+  type PruneReport,
 } from './host/index.js';
 export {
   BadSkillError,

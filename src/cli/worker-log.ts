@@ -1,10 +1,11 @@
 import type { WorkerLogEntry } from '../runtime/index.js';
 
-/** What a worker process says besides its runs: starting, stopping. */
+/** What a worker (or server) process says besides its runs: starting, stopping, retention. */
 export type WorkerNote =
   | { event: 'started'; concurrency: number }
   | { event: 'stopping'; signal: string; graceMs: number }
-  | { event: 'left_runs'; message: string };
+  | { event: 'left_runs'; message: string }
+  | { event: 'pruned'; runs: number; sources: number };
 
 /**
  * One JSON line on stderr per thing a worker did (docs/operations.md, "Worker logs"): `at`, `pid`,

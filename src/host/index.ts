@@ -11,6 +11,7 @@ export {
 } from './open-skein.js';
 export type { AwaitQuery, PendingAwait } from './awaits.js';
 export type { AwaitChange, WatchAwaitsOptions } from './watch-awaits.js';
+export { PRUNE_EVERY_MS, type PruneOptions, type PruneReport } from './retention.js';
 export { openHost, type Host, type HostOptions } from './open-host.js';
 export { createLlmService } from './llm-service.js';
 export { openStore } from './open-store.js';

@@ -23,6 +23,7 @@ import { findRun } from './find-run.js';
 import { openQueue } from './open-queue.js';
 import { openHost, type Host } from './open-host.js';
 import { startDeliverer } from './webhook-deliverer.js';
+import { pruneStore, startPruner } from './retention.js';
 import { openStore } from './open-store.js';
 import type { Skein, SkeinOptions, SkeinSkills } from './skein-types.js';
 
@@ -155,6 +156,10 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     },
     async deliverWebhooks() {
       return startDeliverer(await runs(), config.webhooks);
+    },
+    prune: async (o) => pruneStore(await runs(), config, o),
+    pruneEvery(everyMs, onPruned) {
+      return startPruner(async () => pruneStore(await runs(), config), everyMs, onPruned);
     },
     async close() {
       if (queue) await (await queue.catch(() => undefined))?.close();

@@ -17,6 +17,7 @@ import type {
   WorkerLogEntry,
 } from '../runtime/index.js';
 import type { AwaitQuery, PendingAwait } from './awaits.js';
+import type { PruneOptions, PruneReport } from './retention.js';
 import type { AwaitChange, WatchAwaitsOptions } from './watch-awaits.js';
 
 /** Where a Skein keeps its runs: SQLite in `$SKEIN_HOME/runs.db`, a SQLite file of your choice, or memory. */
@@ -160,5 +161,17 @@ export interface Skein {
    * workers do) until the function it returns is called.
    */
   deliverWebhooks(): Promise<() => Promise<void>>;
+  /**
+   * Retention: deletes the finished runs older than `olderThanMs` (default `retention.runs` of
+   * skein.yaml; neither: refused with `usage`), of one status or both, with their child runs, nodes,
+   * events, webhook deliveries and idempotency keys, then the skill snapshots no run refers to.
+   * Running and awaiting runs are never deleted. `dryRun`: only says which runs would go.
+   */
+  prune(options?: PruneOptions): Promise<PruneReport>;
+  /**
+   * Prunes by `retention.runs` now and every `everyMs` (default hourly; serve and workers do, when it
+   * is set) until the function it returns is called; each report or error goes to `onPruned`.
+   */
+  pruneEvery(everyMs: number, onPruned: (report: PruneReport | Error) => void): () => Promise<void>;
   close(): Promise<void>;
 }

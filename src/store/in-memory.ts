@@ -19,6 +19,8 @@ import {
   type SkillSource,
   type IdempotencyClaim,
   type KeyHolder,
+  type PruneQuery,
+  type PrunedRun,
 } from '../runtime/index.js';
 
 /** A run store in memory (`store: memory`), for benchmarks and tests; nothing survives the process. */
@@ -81,6 +83,38 @@ export class MemoryRunStore implements RunStore {
     let deleted = 0;
     for (const digest of this.sources.keys()) if (!used.has(digest) && this.sources.delete(digest)) deleted++;
     return deleted;
+  }
+
+  async pruneRuns(query: PruneQuery): Promise<PrunedRun[]> {
+    const statuses = query.status ? [query.status] : ['completed', 'failed'];
+    const doomed = (r: RunRecord) => statuses.includes(r.status) && r.updatedAt < query.before;
+    const pruned = [...this.runs.values()].filter((r) => !r.parentRunId && doomed(r));
+    // Their finished child runs, and theirs (a child is created after its parent, so once over `order` is not enough).
+    for (let i = 0; i < pruned.length; i++)
+      for (const r of this.runs.values())
+        if (r.parentRunId === pruned[i].id && (r.status === 'completed' || r.status === 'failed'))
+          pruned.push(r);
+    const ids = new Set(pruned.map((r) => r.id));
+    if (!query.dryRun) {
+      for (const id of ids) {
+        this.runs.delete(id);
+        this.nodeRecords.delete(id);
+        this.eventLog.delete(id);
+        this.cancelRequests.delete(id);
+      }
+      this.order.splice(0, this.order.length, ...this.order.filter((id) => !ids.has(id)));
+      this.outbox.deleteOfRuns(ids);
+      for (const [key, held] of this.keys)
+        if (ids.has(held.runId) || held.expiresAt <= Date.now()) this.keys.delete(key);
+    }
+    return pruned.map((r) => ({
+      id: r.id,
+      skill: r.skill.id,
+      version: r.skill.version,
+      status: r.status,
+      updatedAt: r.updatedAt,
+      ...(r.parentRunId ? { parentRunId: r.parentRunId } : {}),
+    }));
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {

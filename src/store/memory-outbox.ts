@@ -15,6 +15,13 @@ export class MemoryOutbox {
     }
   }
 
+  /** Deletes the deliveries of these runs (retention). */
+  deleteOfRuns(runIds: ReadonlySet<string>): void {
+    const kept = this.deliveries.filter((d) => !runIds.has(d.runId));
+    for (const d of this.deliveries) if (runIds.has(d.runId)) this.byId.delete(d.id);
+    this.deliveries.splice(0, this.deliveries.length, ...kept);
+  }
+
   /** Pending deliveries due at `now`, oldest due first, put off to `now + holdMs`. */
   claim(now: number, limit: number, holdMs: number): WebhookDelivery[] {
     const due = this.deliveries

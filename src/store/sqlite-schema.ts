@@ -25,6 +25,7 @@ CREATE TABLE IF NOT EXISTS runs (
 DROP INDEX IF EXISTS runs_created;
 CREATE INDEX IF NOT EXISTS runs_status ON runs(status);
 CREATE INDEX IF NOT EXISTS runs_skill ON runs(skill_id);
+CREATE INDEX IF NOT EXISTS runs_parent ON runs(parent_run_id);
 CREATE TABLE IF NOT EXISTS node_batches (
   run_id TEXT NOT NULL,
   body TEXT NOT NULL

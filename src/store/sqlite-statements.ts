@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { RunQuery } from '../runtime/index.js';
+import type { RunEvent, RunQuery } from '../runtime/index.js';
 
 /** The names of the store's fixed statements. */
 type StatementName =
@@ -57,4 +57,16 @@ export function listRunsSql(query: RunQuery): { sql: string; values: unknown[] }
     sql: `SELECT rowid AS position, * FROM runs ${where} ORDER BY rowid DESC LIMIT ?`,
     values: [...filters.map(([, value]) => value), query.limit + 1],
   };
+}
+
+/** Stores each run's share of `events` as one row (`insertEvents`), keyed by its last `seq`. */
+export function insertEventBatches(insert: Database.Statement, events: readonly RunEvent[]): void {
+  for (let start = 0; start < events.length;) {
+    const runId = events[start].runId;
+    let end = start + 1;
+    while (end < events.length && events[end].runId === runId) end++;
+    const batch = start === 0 && end === events.length ? events : events.slice(start, end);
+    insert.run(runId, batch[batch.length - 1].seq, JSON.stringify(batch));
+    start = end;
+  }
 }

@@ -5,7 +5,8 @@ import { GroupCommit } from './sqlite-group-commit.js';
 import { openDatabase } from './sqlite-schema.js';
 import { SqliteSources } from './sqlite-sources.js';
 import { SqliteKeys } from './sqlite-keys.js';
-import { listRunsSql, prepareStatements, type Statements } from './sqlite-statements.js';
+import { SqlitePrune } from './sqlite-prune.js';
+import { insertEventBatches, listRunsSql, prepareStatements, type Statements } from './sqlite-statements.js';
 import { SqliteOutbox } from './sqlite-outbox.js';
 import { CHANGED_COLUMNS, changedRun, type ChangedRow } from './delivery-row.js';
 import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
@@ -28,6 +29,8 @@ import {
   type SkillSource,
   type IdempotencyClaim,
   type KeyHolder,
+  type PruneQuery,
+  type PrunedRun,
 } from '../runtime/index.js';
 
 /** Commits after which checkpoints move to a worker thread (see `wrote`). */
@@ -47,6 +50,7 @@ export class SqliteRunStore implements RunStore {
   private readonly finished = new Map<string, FinishedNodes>();
   private readonly sources: SqliteSources;
   private readonly keys: SqliteKeys;
+  private readonly pruner: SqlitePrune;
   private readonly outbox: SqliteOutbox;
   private webhooks: readonly WebhookSubscription[] = [];
 
@@ -56,6 +60,7 @@ export class SqliteRunStore implements RunStore {
     this.outbox = new SqliteOutbox(this.db);
     this.sources = new SqliteSources(this.db);
     this.keys = new SqliteKeys(this.db);
+    this.pruner = new SqlitePrune(this.db);
     this.group = new GroupCommit(this.db, () => this.wrote());
     this.tx = {
       createRun: this.db.transaction(
@@ -107,14 +112,7 @@ export class SqliteRunStore implements RunStore {
 
   /** Stores each run's share of `events` as one row, keyed by its last `seq`. */
   private insertEvents(events: readonly RunEvent[]): void {
-    for (let start = 0; start < events.length;) {
-      const runId = events[start].runId;
-      let end = start + 1;
-      while (end < events.length && events[end].runId === runId) end++;
-      const batch = start === 0 && end === events.length ? events : events.slice(start, end);
-      this.stmt.insertEvents.run(runId, batch[batch.length - 1].seq, JSON.stringify(batch));
-      start = end;
-    }
+    insertEventBatches(this.stmt.insertEvents, events);
   }
 
   createRun(
@@ -136,6 +134,10 @@ export class SqliteRunStore implements RunStore {
 
   async deleteUnusedSources(): Promise<number> {
     return this.sources.deleteUnused();
+  }
+
+  pruneRuns(query: PruneQuery): Promise<PrunedRun[]> {
+    return this.pruner.prune(query, (write) => this.group.run(write));
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {

@@ -8,8 +8,12 @@ import { UsageError } from '../usage-error.js';
 const STATUSES: readonly RunStatus[] = ['running', 'awaiting', 'completed', 'failed'];
 const DEFAULT_LIMIT = 20;
 
-/** `skein runs [--status S] [--skill ID[@VERSION]] [--limit N] [--json]`: the store's runs, newest first. */
+/**
+ * `skein runs [--status S] [--skill ID[@VERSION]] [--limit N] [--json]`: the store's runs, newest
+ * first; `skein runs prune` deletes old finished ones.
+ */
 export async function runsCommand(argv: string[]): Promise<number> {
+  if (argv[0] === 'prune') return (await import('./runs-prune.js')).runsPruneCommand(argv.slice(1));
   const { values, positionals } = parseCommandArgs(argv, runsSpec.options);
   if (positionals.length) throw new UsageError('runs takes no arguments; filter with --status and --skill');
   const status = values.status as RunStatus | undefined;

@@ -9,6 +9,7 @@ import { serveSpec } from '../specs/serve.js';
 import { UsageError } from '../usage-error.js';
 import { DEFAULT_CONCURRENCY } from './worker.js';
 import { workerLogLine } from '../worker-log.js';
+import { keepRetention } from '../retention.js';
 
 /** `skein serve`: the HTTP API until SIGTERM or SIGINT, then a graceful shutdown (exit 0). */
 export async function serveCommand(argv: string[]): Promise<number> {
@@ -57,6 +58,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   let server;
   let stopWorker: (() => Promise<void>) | undefined;
   let stopDeliverer: (() => Promise<void>) | undefined;
+  let stopPruner: (() => Promise<void>) | undefined;
   try {
     // Store, tools, models and the skills are opened before listening: the first request does not wait.
     await skein.open();
@@ -64,6 +66,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     if (shared && !values['no-worker']) stopWorker = await skein.work(DEFAULT_CONCURRENCY);
     stopDeliverer = await skein.deliverWebhooks();
     server = await listen(skeinApp, host, port);
+    stopPruner = keepRetention(skein, config, (entry) => write(workerLogLine(entry)));
   } catch (e) {
     unwatch();
     await stopDeliverer?.();
@@ -91,6 +94,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const working = stopWorker ? stopWorkerWithin(stopWorker, config.server.shutdownGraceMs) : true;
   await mcp.close(config.server.shutdownGraceMs);
   await stopDeliverer();
+  await stopPruner?.();
   if ((await closing) && (await working)) {
     await skein.close();
     return 0;

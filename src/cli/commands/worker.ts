@@ -5,6 +5,7 @@ import { printError } from '../print-error.js';
 import { workerSpec } from '../specs/worker.js';
 import { UsageError } from '../usage-error.js';
 import { workerLogLine } from '../worker-log.js';
+import { keepRetention } from '../retention.js';
 
 /** Runs driven at a time by default. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -44,6 +45,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   }
   if (json) process.stdout.write(JSON.stringify({ worker: process.pid, concurrency }) + '\n');
   log({ event: 'started', concurrency });
+  const stopPruner = keepRetention(skein, config, log);
   const signal = await new Promise<string>((resolve) => {
     let stopping = false;
     const onSignal = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));
@@ -52,6 +54,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   const grace = config.server.shutdownGraceMs;
   log({ event: 'stopping', signal, graceMs: grace });
   await stopDeliverer();
+  await stopPruner();
   const stopped = await Promise.race([
     stop().then(() => true),
     new Promise<false>((resolve) => setTimeout(resolve, grace, false).unref()),

@@ -15,10 +15,13 @@ export type { RunQueue } from './queue.js';
 export type { RunWake, WakeListener } from './wake.js';
 export type { SkillService } from './skills.js';
 export type { RunSegment, RunTracer, TraceRef, TracedSegment } from './tracer.js';
+export { PRUNE_BATCH } from './store.js';
 export type {
   IdempotencyClaim,
   KeyHolder,
   NodeRecord,
+  PruneQuery,
+  PrunedRun,
   RunPage,
   RunQuery,
   RunRecord,

@@ -12,6 +12,9 @@ import type {
 
 export type { SkillSource };
 
+/** How many top-level runs (with their child runs) `pruneRuns` deletes in one transaction. */
+export const PRUNE_BATCH = 1000;
+
 /** A value written into the run's context at a path. */
 export interface Write {
   path: readonly string[];
@@ -96,6 +99,27 @@ export interface RunQuery {
   forkOf?: string;
 }
 
+/**
+ * Which runs retention deletes: finished ones (completed or failed; `status` one of them) last
+ * updated before `before` (an ISO time), top-level runs with their finished child runs. `dryRun`:
+ * only say which.
+ */
+export interface PruneQuery {
+  before: string;
+  status?: 'completed' | 'failed';
+  dryRun?: boolean;
+}
+
+/** A run `pruneRuns` deleted, or would delete. */
+export interface PrunedRun {
+  id: string;
+  skill: string;
+  version: string;
+  status: RunStatus;
+  updatedAt: string;
+  parentRunId?: string;
+}
+
 /** One page of runs, and the cursor of the next page when there are more. */
 export interface RunPage {
   runs: RunRecord[];
@@ -127,6 +151,13 @@ export interface RunStore {
   keepSource(source: SkillSource): Promise<void>;
   /** Deletes the stored files that no run refers to (for retention); returns how many digests went. */
   deleteUnusedSources(): Promise<number>;
+  /**
+   * Deletes the runs `query` selects with everything of theirs (nodes, events, cancel requests,
+   * webhook deliveries, idempotency keys) in transactions of at most `PRUNE_BATCH` top-level runs each,
+   * so that no lock is held long; also the idempotency keys that expired. Returns the runs deleted;
+   * with `dryRun`, deletes nothing and returns the runs it would delete.
+   */
+  pruneRuns(query: PruneQuery): Promise<PrunedRun[]>;
   /**
    * Records finished (or skipped, or awaiting) nodes together with the events up to them, in one
    * transaction. A store that writes synchronously (memory) returns nothing: the scheduler then goes on

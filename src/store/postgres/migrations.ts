@@ -106,6 +106,11 @@ ALTER TABLE skein.runs ADD COLUMN IF NOT EXISTS forked_from_run TEXT;
 ALTER TABLE skein.runs ADD COLUMN IF NOT EXISTS forked_from_step TEXT;
 CREATE INDEX IF NOT EXISTS runs_forked_from ON skein.runs (forked_from_run);`,
   },
+  {
+    // Retention: a pruned run's child runs are found by their parent.
+    version: 7,
+    sql: `CREATE INDEX IF NOT EXISTS runs_parent ON skein.runs (parent_run_id);`,
+  },
 ];
 
 /** The newest schema version this Skein knows. */

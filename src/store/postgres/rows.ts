@@ -1,4 +1,11 @@
-import { isoNow, type RunEvent, type RunQuery, type RunRecord, type RunStatus } from '../../runtime/index.js';
+import {
+  isoNow,
+  type NodeRecord,
+  type RunEvent,
+  type RunQuery,
+  type RunRecord,
+  type RunStatus,
+} from '../../runtime/index.js';
 import type { Tx } from './transaction.js';
 import {
   json,
@@ -103,4 +110,24 @@ export function runsPageQuery(query: RunQuery): { sql: string; values: unknown[]
   if (query.idPrefix !== undefined)
     filters.push(['id LIKE', `${query.idPrefix.replace(/[\\%_]/g, '\\$&')}%`]);
   return pageQuery('skein.runs', filters, query.limit, query.cursor);
+}
+
+/** A row of `skein.nodes` as `nodes` reads it. */
+export interface NodeRow {
+  node: string;
+  status: NodeRecord['status'];
+  writes: string;
+  chosen: string | null;
+  child_run_id: string | null;
+}
+
+/** A node's record from its row. */
+export function toNodeRecord(r: NodeRow): NodeRecord {
+  return {
+    node: r.node,
+    status: r.status,
+    writes: JSON.parse(r.writes),
+    ...(r.chosen ? { chosen: JSON.parse(r.chosen) } : {}),
+    ...(r.child_run_id ? { childRunId: r.child_run_id } : {}),
+  };
 }

@@ -17,12 +17,16 @@ import {
   type SkillSource,
   type IdempotencyClaim,
   type KeyHolder,
+  type PruneQuery,
+  type PrunedRun,
 } from '../../runtime/index.js';
 import { alreadyStored } from '../already-stored.js';
 import { migrate } from './migrations.js';
 import { inTransaction, lastEventStored, retried, rowExists, type Tx } from './transaction.js';
 import {
   runsPageQuery,
+  toNodeRecord,
+  type NodeRow,
   INSERT_RUN,
   insertEvents,
   json,
@@ -38,6 +42,7 @@ import { changedRun, type ChangedRow } from '../delivery-row.js';
 import { PgOutbox } from './outbox.js';
 import { PgSources } from './sources.js';
 import { claimKey } from './keys.js';
+import { pruneRuns } from './prune.js';
 import { RunWrites } from './run-writes.js';
 
 export { QUEUE_CHANNEL, RUN_CHANNEL };
@@ -157,23 +162,15 @@ export class PostgresRunStore implements RunStore {
   }
 
   async nodes(runId: string): Promise<NodeRecord[]> {
-    const { rows } = await this.query<{
-      node: string;
-      status: NodeRecord['status'];
-      writes: string;
-      chosen: string | null;
-      child_run_id: string | null;
-    }>(
+    const { rows } = await this.query<NodeRow>(
       'SELECT node, status, writes, chosen, child_run_id FROM skein.nodes WHERE run_id = $1 ORDER BY position',
       [runId],
     );
-    return rows.map((r) => ({
-      node: r.node,
-      status: r.status,
-      writes: JSON.parse(r.writes),
-      ...(r.chosen ? { chosen: JSON.parse(r.chosen) } : {}),
-      ...(r.child_run_id ? { childRunId: r.child_run_id } : {}),
-    }));
+    return rows.map(toNodeRecord);
+  }
+
+  pruneRuns(query: PruneQuery): Promise<PrunedRun[]> {
+    return pruneRuns(this, query);
   }
 
   appendEvents(events: RunEvent[]): Promise<void> | void {

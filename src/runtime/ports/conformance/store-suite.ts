@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { RunRecord, RunStore } from '../store.js';
 import { runRecord as run, seqs, startedEvent as event, type SuiteOptions } from './fixtures.js';
 import { idempotencyKeys } from './idempotency-suite.js';
+import { retention } from './retention-suite.js';
 import { storeGuarantees } from './store-guarantees.js';
 import { webhookOutbox } from './webhook-suite.js';
 
@@ -16,6 +17,7 @@ export function runStoreSuite(open: () => Promise<RunStore>, options: SuiteOptio
     storeBasics(open);
     skillSources(open);
     idempotencyKeys(open);
+    retention(open);
     storeGuarantees(open);
     webhookOutbox(open);
   });
