@@ -10,6 +10,8 @@ export interface PendingAwait {
   step: string;
   message: string;
   schema: JsonSchema;
+  /** A richer prompt for surfaces that can show one (an engine skill's `ask_user` card), when the step has one. */
+  card?: unknown;
   /** When the run began to wait (ISO 8601). */
   since: string;
 }
@@ -33,9 +35,10 @@ export async function pendingAwaits(
     for (const run of page.runs) {
       if (!run.awaiting || run.parentRunId !== undefined || run.awaiting.answer !== undefined) continue;
       if (query.olderThanMs !== undefined && now - Date.parse(run.updatedAt) < query.olderThanMs) continue;
-      const { step, message, inputSchema } = run.awaiting;
+      const { step, message, inputSchema, card } = run.awaiting;
       const { id: skill, version } = run.skill;
-      found.push({ runId: run.id, skill, version, step, message, schema: inputSchema, since: run.updatedAt });
+      const since = run.updatedAt;
+      found.push({ runId: run.id, skill, version, step, message, schema: inputSchema, card, since });
     }
     cursor = page.next;
   } while (cursor);

@@ -4,12 +4,13 @@ import { CheckPage } from './pages/CheckPage';
 import { Catalog } from './pages/Catalog';
 import { ExperimentPage } from './pages/ExperimentPage';
 import { ExperimentsPage } from './pages/ExperimentsPage';
+import { InboxPage } from './pages/InboxPage';
 import { RunPage } from './pages/RunPage';
 import { RunsPage } from './pages/RunsPage';
 import { SkillPage } from './pages/SkillPage';
 import { href, useRoute } from './location';
 
-/** The playground: a header to move between the catalog, runs, experiments and the checker, and the page of the URL's hash. */
+/** The playground: a header to move between the catalog, runs, the inbox, experiments and the checker, and the page of the URL's hash. */
 export function App() {
   const route = useRoute();
   const [auth, setAuth] = useState<'checking' | 'ok' | 'token'>('checking');
@@ -33,6 +34,9 @@ export function App() {
           <a href={href('runs')} aria-current={page === 'runs' ? 'page' : undefined}>
             Runs
           </a>
+          <a href={href('inbox')} aria-current={page === 'inbox' ? 'page' : undefined}>
+            Inbox
+          </a>
           <a href={href('experiments')} aria-current={page === 'experiments' ? 'page' : undefined}>
             Experiments
           </a>
@@ -50,6 +54,8 @@ export function App() {
           <RunPage runId={arg} />
         ) : page === 'runs' ? (
           <RunsPage />
+        ) : page === 'inbox' ? (
+          <InboxPage />
         ) : page === 'experiments' && arg ? (
           <ExperimentPage id={arg} />
         ) : page === 'experiments' ? (

@@ -12,6 +12,10 @@ const PendingAwaitSchema = z
     step: z.string().openapi({ description: 'the step that waits' }),
     message: z.string(),
     schema: jsonSchema,
+    card: z
+      .unknown()
+      .optional()
+      .openapi({ description: "an engine skill's `ask_user` card, when the step has one" }),
     since: z.string().openapi({ description: 'when the run began to wait (ISO 8601)' }),
   })
   .openapi('PendingAwait', { description: 'a question a paused run puts to a person' });

@@ -928,6 +928,8 @@ export interface components {
       step: string;
       message: string;
       schema: components['schemas']['JsonSchema'];
+      /** @description an engine skill's `ask_user` card, when the step has one */
+      card?: unknown;
       /** @description when the run began to wait (ISO 8601) */
       since: string;
     };

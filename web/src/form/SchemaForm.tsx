@@ -12,6 +12,8 @@ interface Props {
   submit: string;
   /** Values to start from (a recent input); else each field's default. */
   start?: Record<string, unknown>;
+  /** What the fields' ids start with: forms shown together need different ones (default `field`). */
+  idPrefix?: string;
   /** Sends the input; resolves with the server's field errors when it refused it. */
   onSubmit(input: Record<string, unknown>): Promise<FieldError[] | void>;
 }
@@ -23,7 +25,7 @@ const widgets = { lines: LinesWidget };
 const fields = { json: JsonField };
 
 /** A form for an object schema (react-jsonschema-form), with a raw-JSON toggle; the server's field messages are shown last. */
-export default function SchemaForm({ schema, submit, start, onSubmit }: Props) {
+export default function SchemaForm({ schema, submit, start, idPrefix = 'field', onSubmit }: Props) {
   const form = useMemo(() => toRjsf(schema), [schema]);
   const empty = Object.keys(form.schema.properties ?? {}).length === 0;
   const [values, setValues] = useState<Input>(() => ({ ...start }));
@@ -127,7 +129,7 @@ export default function SchemaForm({ schema, submit, start, onSubmit }: Props) {
         fields={fields}
         formData={values}
         extraErrors={serverErrors}
-        idPrefix="field"
+        idPrefix={idPrefix}
         idSeparator="-"
         noHtml5Validate
         showErrorList={false}
