@@ -7,7 +7,8 @@ export interface RunRow {
   skill_version: string;
   skill_source: string;
   skill_graph: string | null;
-  skill_digest: string | null;
+  /** Hex text; 32 bytes in SQLite (`digestBlob`). */
+  skill_digest: string | Uint8Array | null;
   input: string | null;
   status: RunStatus;
   output: string | null;
@@ -23,6 +24,16 @@ export interface RunRow {
   forked_from_step: string | null;
 }
 
+/** A digest as SQLite keeps it: 32 bytes rather than 64 hex characters, ~32 B a run (bench/pinning-disk.ts). */
+export function digestBlob(digest: string | null | undefined): Buffer | null {
+  return digest ? Buffer.from(digest, 'hex') : null;
+}
+
+/** A stored digest as hex text, kept as bytes (SQLite) or as text (PostgreSQL, SQLite stores of before). */
+function digestText(stored: string | Uint8Array): string {
+  return typeof stored === 'string' ? stored : Buffer.from(stored).toString('hex');
+}
+
 function parse(v: string | null): unknown {
   return v === null ? undefined : JSON.parse(v);
 }
@@ -36,7 +47,7 @@ export function toRecord(row: RunRow): RunRecord {
       version: row.skill_version,
       source: row.skill_source,
       ...(row.skill_graph !== null ? { graph: row.skill_graph } : {}),
-      ...(row.skill_digest ? { digest: row.skill_digest } : {}),
+      ...(row.skill_digest ? { digest: digestText(row.skill_digest) } : {}),
     },
     input: parse(row.input),
     status: row.status,

@@ -98,7 +98,8 @@ export function createSchema(db: Database.Database): void {
   addColumn(db, 'runs', 'skill_graph', 'TEXT');
   addColumn(db, 'runs', 'webhook', 'TEXT');
   addColumn(db, 'runs', 'skill_digest', 'TEXT');
-  db.exec('CREATE INDEX IF NOT EXISTS runs_digest ON runs(skill_digest)');
+  // No index on the digest: ~74 B per run (bench/pinning-disk.ts); only retention reads by it, in one scan.
+  db.exec('DROP INDEX IF EXISTS runs_digest');
   addColumn(db, 'runs', 'forked_from_run', 'TEXT');
   addColumn(db, 'runs', 'forked_from_step', 'TEXT');
   db.exec('CREATE INDEX IF NOT EXISTS runs_forked_from ON runs(forked_from_run)');

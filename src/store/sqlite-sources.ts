@@ -15,7 +15,10 @@ export class SqliteSources {
       insert: db.prepare('INSERT OR IGNORE INTO skill_sources (digest, files) VALUES (?, ?)'),
       get: db.prepare('SELECT files FROM skill_sources WHERE digest = ?').pluck(),
       deleteUnused: db.prepare(
-        'DELETE FROM skill_sources WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.skill_digest = skill_sources.digest)',
+        // One scan of the runs (their digests have no index), not one per stored digest; a run's
+        // digest is 32 bytes (hex text in stores of before).
+        `DELETE FROM skill_sources WHERE digest NOT IN (SELECT CASE typeof(skill_digest) WHEN 'blob'
+           THEN lower(hex(skill_digest)) ELSE skill_digest END FROM runs WHERE skill_digest IS NOT NULL)`,
       ),
     };
   }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { RunEvent, RunQuery } from '../runtime/index.js';
+import { isoNow, type RunEvent, type RunQuery, type RunStatus } from '../runtime/index.js';
+import { digestBlob, transitionColumns, type TransitionFields } from './run-row.js';
 
 /** The names of the store's fixed statements. */
 type StatementName =
@@ -69,4 +70,30 @@ export function insertEventBatches(insert: Database.Statement, events: readonly 
     insert.run(runId, batch[batch.length - 1].seq, JSON.stringify(batch));
     start = end;
   }
+}
+
+/**
+ * The UPDATE of a conditional transition: to `to` from one of `from` (and from `expectOwner`'s hands
+ * when given), with the fields it sets; a digest as SQLite keeps it.
+ */
+export function transitionUpdate(
+  runId: string,
+  from: readonly RunStatus[],
+  to: RunStatus,
+  fields: TransitionFields,
+  expectOwner: string | null | undefined,
+): { sql: string; values: unknown[] } {
+  const sets = ['status = ?', 'updated_at = ?'];
+  const values: unknown[] = [to, isoNow()];
+  for (const [column, value] of transitionColumns(fields)) {
+    sets.push(`${column} = ?`);
+    values.push(column === 'skill_digest' ? digestBlob(value as string | null) : value);
+  }
+  let where = `id = ? AND status IN (${from.map(() => '?').join(', ')})`;
+  values.push(runId, ...from);
+  if (expectOwner !== undefined) {
+    where += ' AND owner IS ?';
+    values.push(expectOwner);
+  }
+  return { sql: `UPDATE runs SET ${sets.join(', ')} WHERE ${where}`, values };
 }

@@ -6,12 +6,17 @@ import { openDatabase } from './sqlite-schema.js';
 import { SqliteSources } from './sqlite-sources.js';
 import { SqliteKeys } from './sqlite-keys.js';
 import { SqlitePrune } from './sqlite-prune.js';
-import { insertEventBatches, listRunsSql, prepareStatements, type Statements } from './sqlite-statements.js';
+import {
+  insertEventBatches,
+  listRunsSql,
+  prepareStatements,
+  transitionUpdate,
+  type Statements,
+} from './sqlite-statements.js';
 import { SqliteOutbox } from './sqlite-outbox.js';
 import { CHANGED_COLUMNS, changedRun, type ChangedRow } from './delivery-row.js';
-import { runRow, toRecord, transitionColumns, type RunRow, type TransitionFields } from './run-row.js';
+import { digestBlob, runRow, toRecord, type RunRow, type TransitionFields } from './run-row.js';
 import {
-  isoNow,
   statusDeliveries,
   webhookEvent,
   type DeliveryOutcome,
@@ -68,7 +73,7 @@ export class SqliteRunStore implements RunStore {
           const holder = claim && this.keys.claim(claim, run.id);
           if (holder) return holder;
           this.sources.keep(source);
-          this.stmt.insertRun.run(runRow(run));
+          this.stmt.insertRun.run({ ...runRow(run), skill_digest: digestBlob(run.skill.digest) });
           this.insertEvents(events);
           return undefined;
         },
@@ -196,21 +201,10 @@ export class SqliteRunStore implements RunStore {
     expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
-    const sets = ['status = ?', 'updated_at = ?'];
-    const values: unknown[] = [to, isoNow()];
-    for (const [column, value] of transitionColumns(fields)) {
-      sets.push(`${column} = ?`);
-      values.push(value);
-    }
-    let where = `id = ? AND status IN (${from.map(() => '?').join(', ')})`;
-    values.push(runId, ...from);
-    if (expectOwner !== undefined) {
-      where += ' AND owner IS ?';
-      values.push(expectOwner);
-    }
+    const { sql: update, values } = transitionUpdate(runId, from, to, fields, expectOwner);
     // A run that stops running is read again when it runs on (its nodes may be saved by another process).
     if (to !== 'running') this.finished.delete(runId);
-    let sql = `UPDATE runs SET ${sets.join(', ')} WHERE ${where}`;
+    let sql = update;
     let notify: Notify | undefined;
     if (webhookEvent(to)) {
       sql += ` RETURNING ${CHANGED_COLUMNS}`;

@@ -106,6 +106,28 @@ test('sqlite store: a file made before runs kept their subgraph gains the column
   await store.close();
 });
 
+test('sqlite store: a digest is kept as 32 bytes; one stored as hex text before reads back the same', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db');
+  const store = new SqliteRunStore(file);
+  const [a, b] = ['a'.repeat(64), 'b'.repeat(64)];
+  const pinned = (id: string, digest: string) => ({
+    ...run(id),
+    skill: { id: 's', version: '1.0.0', source: '/x.md', digest },
+  });
+  await store.createRun(pinned('blob', a), [], { digest: a, files: { '/x.md': 'A' } });
+  await store.createRun(pinned('text', b), [], { digest: b, files: { '/x.md': 'B' } });
+  await store.close();
+  const db = new Database(file);
+  assert.equal(db.prepare(`SELECT typeof(skill_digest) FROM runs WHERE id = 'blob'`).pluck().get(), 'blob');
+  db.prepare(`UPDATE runs SET skill_digest = ? WHERE id = 'text'`).run(b); // as a store of before kept it
+  db.close();
+  const reopened = new SqliteRunStore(file);
+  assert.equal((await reopened.getRun('blob'))?.skill.digest, a);
+  assert.equal((await reopened.getRun('text'))?.skill.digest, b);
+  assert.equal(await reopened.deleteUnusedSources(), 0, 'both digests are in use, whichever way kept');
+  await reopened.close();
+});
+
 test('sqlite store: writes of many runs at once commit together, and one that fails fails alone', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db');
   const store = new SqliteRunStore(file);
