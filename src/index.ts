@@ -12,6 +12,8 @@ export {
   type StartedRun,
   type StoreChoice,
   type AwaitQuery,
+  type RunDiff,
+  type StepDiff,
   type PendingAwait,
   type AwaitChange,
   type WatchAwaitsOptions,

@@ -10,6 +10,7 @@ export {
   type StoreChoice,
 } from './open-skein.js';
 export type { AwaitQuery, PendingAwait } from './awaits.js';
+export type { DiffSide, RunDiff, StepDiff, StepState } from './run-diff.js';
 export type { AwaitChange, WatchAwaitsOptions } from './watch-awaits.js';
 export { PRUNE_EVERY_MS, type PruneOptions, type PruneReport } from './retention.js';
 export { openHost, type Host, type HostOptions } from './open-host.js';

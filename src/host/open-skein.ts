@@ -20,6 +20,7 @@ import { awaitRun } from './await-run.js';
 import { pendingAwaits } from './awaits.js';
 import { watchAwaits } from './watch-awaits.js';
 import { findRun } from './find-run.js';
+import { diffRuns } from './run-diff.js';
 import { openQueue } from './open-queue.js';
 import { openHost, type Host } from './open-host.js';
 import { startDeliverer } from './webhook-deliverer.js';
@@ -122,6 +123,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       const runId = (await findRun(await runs(), idOrPrefix))?.id ?? idOrPrefix;
       return publishing(local, runOptions, async (o) => (await runtime()).fork(runId, fork, o));
     },
+    diff: async (a, b) => diffRuns(await runs(), a, b),
     forks: async (runId) => (await (await runs()).listRuns({ forkOf: runId, limit: 200 })).runs,
     async cancel(idOrPrefix, waitMs) {
       const runId = (await findRun(await runs(), idOrPrefix))?.id ?? idOrPrefix;

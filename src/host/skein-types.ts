@@ -18,6 +18,7 @@ import type {
 } from '../runtime/index.js';
 import type { AwaitQuery, PendingAwait } from './awaits.js';
 import type { PruneOptions, PruneReport } from './retention.js';
+import type { RunDiff } from './run-diff.js';
 import type { AwaitChange, WatchAwaitsOptions } from './watch-awaits.js';
 
 /** Where a Skein keeps its runs: SQLite in `$SKEIN_HOME/runs.db`, a SQLite file of your choice, or memory. */
@@ -109,6 +110,11 @@ export interface Skein {
    * `from` on the files the parent is pinned to (`upgrade`: the newest compatible version).
    */
   fork(runId: string, fork: ForkOptions, options?: RunOptions): Promise<RunResult>;
+  /**
+   * Two runs (ids or unique prefixes) step by step: each step's status, input and what it wrote in
+   * either run, and which differ (a fork and its parent, or any two runs).
+   */
+  diff(a: string, b: string): Promise<RunDiff>;
   /** The forks of a run (up to 200), newest first. */
   forks(runId: string): Promise<RunRecord[]>;
   /**

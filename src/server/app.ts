@@ -15,6 +15,7 @@ import { ExperimentReader } from './experiment-reader.js';
 import { healthRoutes } from './routes/health.js';
 import { routeRoutes } from './routes/route.js';
 import { runRoutes } from './routes/runs.js';
+import { runDiffRoutes } from './routes/run-diff.js';
 import { skillRoutes } from './routes/skills.js';
 import { validateRoutes } from './routes/validate.js';
 import { wellKnownSkillRoutes } from './routes/well-known.js';
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', healthRoutes(SKEIN_VERSION));
   app.route('/v1', skillRoutes(catalog));
   app.route('/v1', runRoutes(settings, catalog));
+  app.route('/v1', runDiffRoutes(skein));
   app.route('/v1', eventRoutes(settings));
   app.route('/v1', awaitRoutes(settings));
   app.route('/v1', validateRoutes(catalog));

@@ -7,6 +7,7 @@ import { addSpec, installSpec, removeSpec, updateSpec } from './add.js';
 import { chatSpec } from './chat.js';
 import { completionSpec } from './completion.js';
 import { convertSpec, exportSpec } from './convert.js';
+import { diffSpec } from './diff.js';
 import { docsSpec } from './docs.js';
 import { doctorSpec } from './doctor.js';
 import { evalSpec } from './eval.js';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   { ...runSpec, load: async () => (await import('../commands/run.js')).runCommand },
   { ...resumeSpec, load: async () => (await import('../commands/resume.js')).resumeCommand },
   { ...forkSpec, load: async () => (await import('../commands/fork.js')).forkCommand },
+  { ...diffSpec, load: async () => (await import('../commands/diff.js')).diffCommand },
   { ...runsSpec, load: async () => (await import('../commands/runs.js')).runsCommand },
   { ...awaitsSpec, load: async () => (await import('../commands/awaits.js')).awaitsCommand },
   { ...inspectSpec, load: async () => (await import('../commands/inspect.js')).inspectCommand },

@@ -80,6 +80,25 @@ test('Aegis: a fork from a tool, a prompt, a template or an await step runs it a
   assert.deepEqual((await inspect(env, template.runId)).run.forkedFrom, { run: parent, step: 'compose' });
   const text = await skein(['inspect', template.runId], { env });
   assert.match(text.stdout, new RegExp(`forked from ${parent} at step "compose"`));
+  // skein diff: the copied steps are the same (their input is the parent's), the rest differ.
+  const diff = await json(['diff', parent, template.runId], env);
+  const byStep = Object.fromEntries(diff.steps.map((s: Json) => [s.step, s]));
+  assert.deepEqual(byStep.stamp.changed, []);
+  assert.deepEqual(byStep.stamp.b.input, { item: 'pen' }, "a copied step's input is its parent's");
+  assert.deepEqual(byStep.ask_model.changed, ['output']);
+  assert.deepEqual(byStep.compose.changed, ['output']);
+  assert.deepEqual(byStep.confirm.changed, ['status', 'input', 'output']);
+  assert.deepEqual([byStep.confirm.a.status, byStep.confirm.b.status], ['done', 'awaiting']);
+  assert.equal(byStep.reply.b, undefined);
+  assert.deepEqual(diff.changed, ['output', 'status']);
+  assert.deepEqual(diff.b.forkedFrom, { run: parent, step: 'compose' });
+  const shownDiff = await skein(['diff', parent, template.runId], { env });
+  assert.match(
+    shownDiff.stdout,
+    /^~ compose +output \{"summary":"pen #1: idea1"\} → \{"summary":"pen #1: EDITED"\}$/m,
+  );
+  assert.match(shownDiff.stdout, /^- reply /m);
+  assert.match(shownDiff.stdout, /^ {2}stamp +same$/m);
   // A step the skill does not have is refused, naming its steps.
   const unknown = await json(['fork', parent, '--from', 'nope'], env);
   assert.equal(unknown.exit, 2);
@@ -236,6 +255,19 @@ test('HTTP: POST /v1/runs/{id}/fork, and GET /v1/runs/{id} shows forkedFrom and 
     assert.deepEqual(child.body.forkedFrom, { run: runId, step: 'reply' });
     const parent = await api(`${server.url}/v1/runs/${runId}`);
     assert.deepEqual(parent.body.forks, [{ runId: fork.body.runId, step: 'reply', status: 'completed' }]);
+    const diff = await api(`${server.url}/v1/runs/${runId.slice(0, 8)}/diff/${fork.body.runId}`);
+    assert.equal(diff.status, 200, JSON.stringify(diff.body));
+    assert.deepEqual(
+      diff.body.steps.map((s: Json) => [s.step, s.changed]),
+      [
+        ['compose_summary', []],
+        ['ask', ['output']], // the value set is written after the last step kept
+        ['reply', ['output']],
+        ['__output__', []],
+      ],
+    );
+    const missing = await api(`${server.url}/v1/runs/${runId}/diff/nope`);
+    assert.equal(missing.status, 404);
     const unknown = await api(`${server.url}/v1/runs/${runId}/fork`, { method: 'POST', json: { from: 'x' } });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error.code, 'step_not_found');
@@ -253,6 +285,12 @@ test('library: skein.fork and skein.forks', async () => {
     assert.equal(fork.await?.message, 'Order: cup. Confirm?');
     const answered = await lib.resume(fork.runId, { ok: false });
     assert.deepEqual(answered.output, { answer: 'cup ok=false note=' });
+    const diff = await lib.diff(runId, fork.runId);
+    assert.deepEqual(diff.changed, ['input', 'output']);
+    assert.deepEqual(
+      diff.steps.filter((s) => s.changed.length).map((s) => s.step),
+      ['compose_summary', 'ask', 'reply'],
+    );
     assert.deepEqual(
       (await lib.forks(runId)).map((r) => [r.id, r.forkedFrom]),
       [[fork.runId, { run: runId, step: 'compose_summary' }]],

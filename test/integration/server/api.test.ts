@@ -344,6 +344,7 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
     '/v1/runs',
     '/v1/runs/{runId}',
     '/v1/runs/{runId}/cancel',
+    '/v1/runs/{runId}/diff/{otherId}',
     '/v1/runs/{runId}/events',
     '/v1/runs/{runId}/fork',
     '/v1/runs/{runId}/resume',

@@ -188,6 +188,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/runs/{runId}/diff/{otherId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Two runs step by step: each step’s status, input and output in either, and what differs (like `skein diff --json`) */
+    get: operations['diffRuns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/runs/{runId}/events': {
     parameters: {
       query?: never;
@@ -597,6 +614,44 @@ export interface components {
       };
       /** @description true: run on the newest version of the skill when compatible, else 409 `upgrade_incompatible` */
       upgrade?: boolean;
+    };
+    /** @description two runs step by step (as `skein diff --json`) */
+    RunDiff: {
+      a: {
+        runId: string;
+        skill: string;
+        version: string;
+        status: components['schemas']['RunStatus'];
+        input?: unknown;
+        output?: unknown;
+        forkedFrom?: components['schemas']['ForkedFrom'];
+      };
+      b: {
+        runId: string;
+        skill: string;
+        version: string;
+        status: components['schemas']['RunStatus'];
+        input?: unknown;
+        output?: unknown;
+        forkedFrom?: components['schemas']['ForkedFrom'];
+      };
+      changed: ('input' | 'output' | 'status')[];
+      steps: {
+        step: string;
+        a?: components['schemas']['StepState'];
+        b?: components['schemas']['StepState'];
+        changed: ('status' | 'input' | 'output')[];
+      }[];
+    };
+    StepState: {
+      /** @enum {string} */
+      status: 'done' | 'skipped' | 'awaiting' | 'failed' | 'started';
+      /** @description a tool's input, a person's answer or a model's prompt (when recorded); a fork's copied step: its parent's */
+      input?: unknown;
+      /** @description what the step wrote, by dotted path */
+      output?: {
+        [key: string]: unknown;
+      };
     };
     /** @description one event of a run, by its `type` */
     RunEvent:
@@ -1217,6 +1272,8 @@ export type RunTrace = components['schemas']['RunTrace'];
 export type TraceSpan = components['schemas']['TraceSpan'];
 export type ResumeRequest = components['schemas']['ResumeRequest'];
 export type ForkRequest = components['schemas']['ForkRequest'];
+export type RunDiff = components['schemas']['RunDiff'];
+export type StepState = components['schemas']['StepState'];
 export type RunEvent = components['schemas']['RunEvent'];
 export type RunStartedEvent = components['schemas']['RunStartedEvent'];
 export type NodeStartedEvent = components['schemas']['NodeStartedEvent'];
@@ -1754,6 +1811,49 @@ export interface operations {
       };
       /** @description `run_ended`: the run has already completed or failed */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  diffRuns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the run's id, or a unique prefix of it of 8 characters or more */
+        runId: string;
+        /** @description the other run (id or unique prefix) */
+        otherId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the diff */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunDiff'];
+        };
+      };
+      /** @description `run_ambiguous`: several runs start with the prefix given; the message names them */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description no such run */
+      404: {
         headers: {
           [name: string]: unknown;
         };
