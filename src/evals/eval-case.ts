@@ -45,6 +45,11 @@ export interface EvalCase {
   input?: unknown;
   /** A request in words: what a document skill's agent is asked (Agent Skills `prompt`). */
   prompt?: string;
+  /**
+   * A trigger case (docs/eval.md, "Trigger evals"): the prompt is routed, not run; it passes when the
+   * router picks the case's skill (true) or does not (false).
+   */
+  shouldTrigger?: boolean;
   /** Files given with the prompt (absolute paths). */
   files: string[];
   /** What a good answer is, in words (Agent Skills `expected_output`): shown to a judge. */

@@ -9,6 +9,7 @@ const KEYS = [
   'skill',
   'input',
   'prompt',
+  'should_trigger',
   'files',
   'expected_output',
   'answers',
@@ -88,6 +89,13 @@ function readCase(value: unknown, folder: string, fail: Fail): Omit<EvalCase, 'f
     fail('prompt', 'prompt is the text of a request');
   if (value.input !== undefined && value.prompt !== undefined)
     fail('prompt', 'a case has an input (executable skills) or a prompt (document skills), not both');
+  const shouldTrigger = value.should_trigger;
+  if (shouldTrigger !== undefined && typeof shouldTrigger !== 'boolean')
+    fail('should_trigger', 'should_trigger is true (the prompt should route to the skill) or false');
+  if (shouldTrigger !== undefined && value.prompt === undefined)
+    fail('should_trigger', 'a trigger case needs a "prompt": the request that is routed');
+  if (shouldTrigger !== undefined && (value.input !== undefined || value.assert !== undefined))
+    fail('should_trigger', 'a trigger case is only routed, not run: it takes no input and no assert');
   const files = value.files ?? [];
   if (!Array.isArray(files) || !files.every((f) => typeof f === 'string'))
     fail('files', 'files is a list of paths, relative to the cases file');
@@ -118,6 +126,7 @@ function readCase(value: unknown, folder: string, fail: Fail): Omit<EvalCase, 'f
     name: value.name,
     ...(typeof value.skill === 'string' ? { skill: value.skill } : {}),
     ...(value.prompt === undefined ? { input: value.input ?? {} } : { prompt: String(value.prompt) }),
+    ...(typeof shouldTrigger === 'boolean' ? { shouldTrigger } : {}),
     files: Array.isArray(files) ? files.map((f) => resolve(folder, String(f))) : [],
     ...(typeof value.expected_output === 'string' ? { expectedOutput: value.expected_output } : {}),
     answers: Array.isArray(answers) ? answers : [],

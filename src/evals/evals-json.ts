@@ -10,7 +10,9 @@ const EXPECTATION_THRESHOLD = 0.5;
  * Reads an Agent Skills `evals/evals.json` as it is: `skill_name`, and `evals` of `{id, prompt,
  * expected_output, files, expectations}` (the guide's `assertions` is read as `expectations`). Each
  * expectation becomes an `llm-rubric` a judge model grades; `files` are relative to the skill's folder.
- * A case is named `eval <id>`. JSON is read with the YAML reader, which keeps positions.
+ * A case is named `eval <id>`. An eval with `should_trigger` (true or false) is a trigger case: its
+ * `prompt` (or `query`, as trigger eval sets write it) is routed, not run. JSON is read with the YAML
+ * reader, which keeps positions.
  */
 export function parseEvalsJson(
   file: string,
@@ -60,7 +62,10 @@ export function parseEvalsJson(
     const id = v.id ?? i + 1;
     if (typeof id !== 'number' && typeof id !== 'string') return fail('id is a number');
     if (ids.has(String(id))) return fail(`the id ${JSON.stringify(id)} is used twice`);
-    if (typeof v.prompt !== 'string' || !v.prompt.trim()) return fail('prompt is the text of the task');
+    const prompt = v.prompt ?? v.query;
+    if (typeof prompt !== 'string' || !prompt.trim()) return fail('prompt is the text of the task');
+    if (v.should_trigger !== undefined && typeof v.should_trigger !== 'boolean')
+      return fail('should_trigger is true (the prompt should route to the skill) or false');
     const expectations = v.expectations ?? v.assertions ?? [];
     if (!Array.isArray(expectations) || !expectations.every((x) => typeof x === 'string' && x.trim()))
       return fail('expectations is a list of statements a good answer makes true');
@@ -74,7 +79,8 @@ export function parseEvalsJson(
       name: `eval ${id}`,
       file,
       line: at(node).line,
-      prompt: v.prompt,
+      prompt,
+      ...(typeof v.should_trigger === 'boolean' ? { shouldTrigger: v.should_trigger } : {}),
       files: files.map((f: string) => resolve(skillRoot, f)),
       ...(typeof v.expected_output === 'string' ? { expectedOutput: v.expected_output } : {}),
       answers: [],

@@ -4,6 +4,15 @@ export { runExperiment, type ExperimentOptions, type ExperimentResult } from './
 export { summarize, failuresOf, type CaseColumnResult } from './summary.js';
 export { readExperiment, type StoredExperiment } from './read-experiment.js';
 export { deltasBetween, deltasWithin, hasRegression, type CaseDelta } from './compare.js';
+export {
+  routeLexically,
+  runTriggerEvals,
+  type SkillTriggers,
+  type TriggerCaseResult,
+  type TriggerReport,
+} from './trigger-evals.js';
+export { confusionText, missText, rateText } from './reports/trigger-words.js';
+export { findEvals, type BoundEval } from './find-evals.js';
 export { junitReport } from './reports/junit.js';
 export { markdownReport } from './reports/markdown.js';
 export { openExperimentStore } from './stores/open.js';

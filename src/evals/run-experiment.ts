@@ -20,6 +20,7 @@ import { caseKey, runCell, type CellContext } from './run-cell.js';
 import { columnSkill, matrixColumns } from './columns.js';
 import { skillsAtRef } from './skills-at-ref.js';
 import { summarize, type CaseColumnResult } from './summary.js';
+import { runTriggerEvals, type TriggerReport, type TriggerRouter } from './trigger-evals.js';
 
 /** Cells stored in one transaction at most; the rest wait for the next batch or the end. */
 const CELL_BATCH = 64;
@@ -50,6 +51,8 @@ export interface ExperimentResult {
   experiment: ExperimentRecord;
   cells: CellRecord[];
   results: CaseColumnResult[];
+  /** The trigger cases (`should_trigger`) through the router: lexical, then each model's stage. */
+  triggers: TriggerReport[];
   /** Problems loading skills or reading cases; the cases with problems did not run. */
   diagnostics: Diagnostic[];
 }
@@ -70,7 +73,14 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
   const columns = matrixColumns(o.models, o.variants ?? []);
   const atRef = new Map<string, Skill[]>();
   for (const v of o.variants ?? []) if (v.kind === 'ref') atRef.set(v.ref, await skillsAtRef(o.paths, v.ref));
-  const evals = uniqueCases(found.evals);
+  const evals = uniqueCases(found.evals.filter((b) => b.case.shouldTrigger === undefined));
+  const triggerCases = uniqueCases(found.evals.filter((b) => b.case.shouldTrigger !== undefined));
+  const triggers = triggerCases.length
+    ? await runTriggerEvals(triggerCases, loaded, triggerRouters(o), {
+        trials: o.trials,
+        concurrency: o.concurrency,
+      })
+    : [];
   const experiment: ExperimentRecord = {
     id: randomUUID(),
     status: 'running',
@@ -87,7 +97,7 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
     })),
     createdAt: isoNow(),
   };
-  if (!evals.length) return { experiment, cells: [], results: [], diagnostics };
+  if (!evals.length) return { experiment, cells: [], results: [], triggers, diagnostics };
   const store = await openExperimentStore(o.config);
   let host: Host | undefined;
   try {
@@ -98,7 +108,7 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRes
     const cells = await runCells(evals, columns, experiment, contexts(host, o, columns, skillFor), store, o);
     const finished = { ...experiment, status: 'completed' as const, finishedAt: isoNow() };
     await store.finish(experiment.id, finished.status, finished.finishedAt);
-    return { experiment: finished, cells, results: summarize(finished, cells), diagnostics };
+    return { experiment: finished, cells, results: summarize(finished, cells), triggers, diagnostics };
   } catch (e) {
     if (host) await store.finish(experiment.id, 'failed', isoNow()).catch(() => undefined);
     throw e;
@@ -131,6 +141,18 @@ function contexts(
       { runtime: runtimeOf(column.model), judge, script, prices: o.config.trace.prices, skillFor },
     ]),
   );
+}
+
+/** The lexical stage, then the model stage of each model asked for (or of the configured model). */
+function triggerRouters(o: ExperimentOptions): TriggerRouter[] {
+  const models = o.models.length ? o.models : o.config.model ? ['default'] : [];
+  return [
+    { name: 'lexical' },
+    ...models.map((model) => ({
+      name: model,
+      llm: createLlmService(o.config, model === 'default' ? undefined : model),
+    })),
+  ];
 }
 
 /** The cases with their first skill when several versions of a skill share a case (its key). */

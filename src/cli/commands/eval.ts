@@ -13,9 +13,11 @@ import {
   type CaseDelta,
   type ColumnVariant,
   type StoredExperiment,
+  type TriggerReport,
 } from '../../evals/index.js';
 import { parseCommandArgs } from '../args.js';
 import { deltaLines, evalMatrix } from '../eval-matrix.js';
+import { triggerLines } from '../trigger-table.js';
 import { ProgressBar } from '../progress-bar.js';
 import { evalCompareSpec, evalSpec } from '../specs/eval.js';
 import { colorFor } from '../style.js';
@@ -56,16 +58,20 @@ export async function evalCommand(argv: string[]): Promise<number> {
         c.red(`${relative(process.cwd(), d.file)}:${d.line}:${d.column}: error ${d.code} ${d.message}`) +
           '\n',
       );
-    if (!result.experiment.cases.length)
+    if (!result.experiment.cases.length && !result.triggers.length)
       process.stdout.write(
         'no eval cases found (evals: in cases.yaml beside a skill, or evals/evals.json in its folder)\n',
       );
-    else process.stdout.write(evalMatrix(result, c) + deltaLines(deltas, c));
+    else if (result.experiment.cases.length)
+      process.stdout.write(evalMatrix(result, c) + deltaLines(deltas, c));
+    const triggers = triggerLines(result.triggers, c);
+    process.stdout.write(result.experiment.cases.length ? triggers : triggers.replace(/^\n/, ''));
   }
   if (result.diagnostics.length) return 1;
   if (values['fail-on-regression']) return hasRegression(deltas) ? 1 : 0;
   const compared = new Set(result.experiment.columns.filter((col) => !col.baseline).map((col) => col.key));
-  return result.results.some((r) => compared.has(r.column) && !r.passed) ? 1 : 0;
+  const misrouted = result.triggers.some((t) => t.cases.some((x) => !x.passed));
+  return misrouted || result.results.some((r) => compared.has(r.column) && !r.passed) ? 1 : 0;
 }
 
 /** `skein eval compare EXP_A EXP_B`: B's cases against A's, column by column. */
@@ -132,7 +138,7 @@ function variantsOf(values: {
 /** Writes --junit and --md when asked. */
 function writeReports(
   values: { junit?: string; md?: string },
-  result: Pick<StoredExperiment, 'experiment' | 'results'>,
+  result: Pick<StoredExperiment, 'experiment' | 'results'> & { triggers?: readonly TriggerReport[] },
   deltas: readonly CaseDelta[],
 ): void {
   if (values.junit) writeFileSync(values.junit, junitReport(result, deltas));

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import { parseCommandArgs } from '../args.js';
 import { watchPaths } from '../watch-paths.js';
 import { validateSpec } from '../specs/validate.js';
@@ -41,6 +42,14 @@ async function validateOnce(
   // Loaded only when there is something to compare: the router's word lists cost ~20 ms of cold start.
   if (units.reduce((n, u) => n + u.skills.length, 0) > 1)
     (await import('../../routing/index.js')).checkRouteOverlap(units);
+  const sources = units.flatMap((u) => u.skills.map((s) => s.source));
+  if (sources.length) {
+    const hints = await (await import('../../evals/trigger-hints.js')).triggerHints(paths, sources);
+    for (const { skill, diagnostic } of hints)
+      units
+        .find((u) => u.skills.some((s) => s.id === skill))
+        ?.diagnostics.push({ ...diagnostic, file: relative(process.cwd(), diagnostic.file) });
+  }
   // --strict: every warning (each of the Agent Skills spec's MUSTs among them) is an error; info lines stay.
   if (values.strict)
     for (const u of units) for (const d of u.diagnostics) if (d.severity === 'warning') d.severity = 'error';

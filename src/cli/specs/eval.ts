@@ -26,7 +26,9 @@ export const evalSpec = defineCommand({
   summary: "run the skills' eval cases over models × variants × trials and store the experiment",
   details: [
     'Cases: the evals: section of cases.yaml, and Agent Skills evals/evals.json. Every cell is a run of the store.',
-    'Exit 0 when every case reaches its pass rate in every column compared (baselines excepted), 1 otherwise',
+    'Cases with should_trigger: true|false are routed, not run: trigger rate, false triggers, confusions per skill.',
+    'Exit 0 when every case reaches its pass rate in every column compared (baselines excepted) and every',
+    'trigger case routes as it should, 1 otherwise',
     '(or when a file has errors); with --fail-on-regression, 1 only for a case that passed in its baseline.',
   ],
   options: {

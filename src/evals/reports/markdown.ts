@@ -1,13 +1,15 @@
 import type { CaseDelta } from '../compare.js';
 import type { ExperimentResult } from '../run-experiment.js';
 import type { CaseColumnResult } from '../summary.js';
+import type { TriggerReport } from '../trigger-evals.js';
+import { confusionText, missText, rateText } from './trigger-words.js';
 
 /**
  * A Markdown report for a pull request: the matrix (cases × columns: passes over trials, mean latency,
  * cost), the changes against the baseline with regressions first, and why each failing case failed.
  */
 export function markdownReport(
-  r: Pick<ExperimentResult, 'experiment' | 'results'>,
+  r: Pick<ExperimentResult, 'experiment' | 'results'> & { triggers?: readonly TriggerReport[] },
   deltas: readonly CaseDelta[] = [],
 ): string {
   const { experiment, results } = r;
@@ -49,7 +51,29 @@ export function markdownReport(
       );
     out.push('', '</details>');
   }
+  for (const t of r.triggers ?? []) out.push(...triggerSection(t));
   return out.join('\n') + '\n';
+}
+
+/** A router's trigger evals: per skill its trigger rate, false triggers and confusions; the cases routed wrongly. */
+function triggerSection(t: TriggerReport): string[] {
+  const trials = t.trials === 1 ? '' : `, ${t.trials} trials`;
+  const failed = t.cases.filter((x) => !x.passed);
+  return [
+    '',
+    `#### Trigger evals (router: ${cellEscape(t.router)}${trials}): ${t.cases.length - failed.length} of ${t.cases.length} routed as expected`,
+    '',
+    '| skill | trigger rate | false triggers | confusions |',
+    '|---|---|---|---|',
+    ...t.skills.map(
+      (s) =>
+        `| ${cellEscape(s.skill)} | ${rateText(s)} | ${s.falseTriggers} | ${cellEscape(confusionText(s))} |`,
+    ),
+    ...(failed.length ? [''] : []),
+    ...failed.map(
+      (x) => `- ❌ **${cellEscape(x.skill)} › ${cellEscape(x.name)}**: ${cellEscape(missText(x))}`,
+    ),
+  ];
 }
 
 function cell(x: CaseColumnResult | undefined): string {

@@ -111,3 +111,46 @@ test('evals.json is read as it is: expectations become llm-rubric checks, files 
   );
   assert.match(parseEvalsJson('/e.json', '{"evals": [', '/').diagnostics[0].message, /^JSON: /);
 });
+
+test('trigger cases: should_trigger with a prompt (or evals.json query); without a prompt, with an input or a non-boolean, a diagnostic', () => {
+  const parsed = parseEvalCases(
+    '/x/cases.yaml',
+    `evals:
+  - name: routes here
+    prompt: greet Ann
+    should_trigger: true
+  - name: no prompt
+    should_trigger: false
+  - name: not a boolean
+    prompt: hi
+    should_trigger: yes please
+  - name: runs too
+    prompt: hi
+    should_trigger: true
+    assert:
+      - contains: hi
+`,
+  );
+  assert.deepEqual(
+    parsed.cases.map((c) => [c.name, c.prompt, c.shouldTrigger]),
+    [['routes here', 'greet Ann', true]],
+  );
+  assert.deepEqual(
+    parsed.diagnostics.map((d) => [d.line, d.message]),
+    [
+      [6, 'eval 2: a trigger case needs a "prompt": the request that is routed'],
+      [9, 'eval 3: should_trigger is true (the prompt should route to the skill) or false'],
+      [12, 'eval 4: a trigger case is only routed, not run: it takes no input and no assert'],
+    ],
+  );
+  const json = parseEvalsJson(
+    '/s/evals/evals.json',
+    '{"evals": [{"id": 1, "query": "return my order", "should_trigger": true}, {"id": 2, "query": "x", "should_trigger": 1}]}',
+    '/s',
+  );
+  assert.deepEqual(
+    json.cases.map((c) => [c.name, c.prompt, c.shouldTrigger]),
+    [['eval 1', 'return my order', true]],
+  );
+  assert.match(json.diagnostics[0].message, /should_trigger is true .* or false/);
+});
