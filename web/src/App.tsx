@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError, saveToken } from './api/client';
 import { CheckPage } from './pages/CheckPage';
+import { DiffPage } from './pages/DiffPage';
 import { Catalog } from './pages/Catalog';
 import { ExperimentPage } from './pages/ExperimentPage';
 import { ExperimentsPage } from './pages/ExperimentsPage';
@@ -20,7 +21,7 @@ export function App() {
       (e: unknown) => setAuth(e instanceof ApiError && e.status === 401 ? 'token' : 'ok'),
     );
   }, []);
-  const [page, arg] = route;
+  const [page, arg, other] = route;
   return (
     <>
       <header>
@@ -52,6 +53,8 @@ export function App() {
           <SkillPage id={arg} />
         ) : page === 'runs' && arg ? (
           <RunPage runId={arg} />
+        ) : page === 'diff' && arg && other ? (
+          <DiffPage a={arg} b={other} />
         ) : page === 'runs' ? (
           <RunsPage />
         ) : page === 'inbox' ? (

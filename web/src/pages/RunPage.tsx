@@ -5,6 +5,8 @@ import type { FieldError, Run, RunEvent, SkillDetail } from '../api/types';
 import { cardSchema, isCard } from '../form/card';
 import { OutputView } from '../components/OutputView';
 import { TraceView } from '../components/TraceView';
+import { ForkForm } from '../components/ForkForm';
+import { ForkLinks } from '../components/ForkLinks';
 import { href } from '../location';
 import { shortName } from '../run/node-name';
 import { applyEvent, EMPTY_RUN, type RunState, type Step } from '../run/run-state';
@@ -36,6 +38,7 @@ export function RunPage({ runId }: { runId: string }) {
   const [follow, setFollow] = useState(0);
   const [connected, setConnected] = useState(true);
   const [error, setError] = useState<string>();
+  const [forking, setForking] = useState<string>();
 
   useEffect(() => {
     lastSeq.current = -1;
@@ -84,6 +87,7 @@ export function RunPage({ runId }: { runId: string }) {
           {new Date(run.data.createdAt).toLocaleString()}
         </p>
       )}
+      {run.data && <ForkLinks run={run.data} />}
       <p>
         Status:{' '}
         <strong className={`status status-${state.status}`} role="status">
@@ -106,6 +110,9 @@ export function RunPage({ runId }: { runId: string }) {
         <p className="error" role="alert">
           {error}
         </p>
+      )}
+      {forking && run.data && (
+        <ForkForm runId={runId} from={forking} input={run.data.input} onClose={() => setForking(undefined)} />
       )}
       {state.await && <Pause request={state.await} onResume={resume} />}
       {state.status === 'completed' && (
@@ -145,7 +152,11 @@ export function RunPage({ runId }: { runId: string }) {
             {state.steps
               .filter((s) => s.kind !== 'end')
               .map((s, i) => (
-                <StepItem key={i} step={s} />
+                <StepItem
+                  key={i}
+                  step={s}
+                  onFork={state.status === 'running' ? undefined : () => setForking(s.node)}
+                />
               ))}
           </ol>
           {run.data && (
@@ -166,7 +177,7 @@ export function RunPage({ runId }: { runId: string }) {
   );
 }
 
-function StepItem({ step: s }: { step: Step }) {
+function StepItem({ step: s, onFork }: { step: Step; onFork?: () => void }) {
   return (
     <li className={`step state-${s.state}`}>
       <strong>{shortName(s.node)}</strong> <span className="muted">{s.kind}</span>{' '}
@@ -212,6 +223,11 @@ function StepItem({ step: s }: { step: Step }) {
           {s.error}
           {s.willRetry && ' (retrying)'}
         </p>
+      )}
+      {s.state === 'finished' && onFork && (
+        <button type="button" className="secondary small" onClick={onFork}>
+          Fork from here
+        </button>
       )}
     </li>
   );
