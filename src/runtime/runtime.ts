@@ -205,6 +205,7 @@ export class Runtime {
           store,
           run,
           (await store.nodes(runId)).map((r) => r.node),
+          paused ? { node: paused.node ?? paused.step, value: answer } : undefined,
         )
       : undefined;
     const held = { owner: OWNER, leaseUntil: Date.now() + LEASE_MS, ...(upgrade && { skill: upgrade.ref }) };

@@ -18,13 +18,15 @@ export interface Upgrade {
 
 /**
  * What stops a run of `old` whose `steps` finished (or paused) from going on with `next`: each step
- * that is gone or of another kind, and an input the new input schema refuses. Empty: compatible.
+ * that is gone or of another kind, an input the new input schema refuses, and a person's `answer` to a
+ * paused await that the new await's schema refuses. Empty: compatible.
  */
 export function upgradeDifferences(
   old: Skill,
   next: Skill,
   steps: readonly string[],
   input: unknown,
+  answer?: { node: string; value: unknown },
 ): ErrorField[] {
   const was = new Map(old.graph?.nodes.map((n) => [n.id, n.kind]));
   const now = new Map(next.graph?.nodes.map((n) => [n.id, n.kind]));
@@ -44,6 +46,13 @@ export function upgradeDifferences(
       field: 'input',
       message: `the run's input fails the new input schema: ${describeFieldErrors(checked.errors)}`,
     });
+  const waiting = answer && next.graph?.nodes.find((n) => n.id === answer.node);
+  const fits = waiting?.kind === 'await' ? validateValue(waiting.inputSchema, answer!.value) : undefined;
+  if (fits && !fits.ok)
+    differences.push({
+      field: answer!.node,
+      message: `the answer fails step "${answer!.node}"'s new answer schema: ${describeFieldErrors(fits.errors)}`,
+    });
   return differences;
 }
 
@@ -57,6 +66,7 @@ export async function planUpgrade(
   store: RunStore,
   run: { id: string; skill: SkillRef; input: unknown },
   steps: readonly string[],
+  answer?: { node: string; value: unknown },
 ): Promise<Upgrade | undefined> {
   if (!skills?.newest)
     throw new RunRefused(
@@ -70,7 +80,7 @@ export async function planUpgrade(
   const to = { version: next.version, ...digestOf(next) };
   const from = { version: run.skill.version, ...(run.skill.digest ? { digest: run.skill.digest } : {}) };
   if (to.version === from.version && to.digest === from.digest) return undefined;
-  const differences = upgradeDifferences(old, next, steps, run.input);
+  const differences = upgradeDifferences(old, next, steps, run.input, answer);
   if (differences.length)
     throw new RunRefused(
       'upgrade_incompatible',

@@ -184,3 +184,23 @@ test('library: resume with { upgrade: true }, compatible and incompatible', asyn
     await other.close();
   }
 });
+
+test("CLI: an answer the new version's await refuses is a difference too", async () => {
+  const { env, file, runId } = await pausedRun();
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8')
+      .replace('**version**: 1.0.0', '**version**: 1.2.0')
+      .replace(
+        '  note:\n    type: string\n    required: false',
+        '  note:\n    type: string\n    required: true',
+      ),
+  );
+  const r = await skein(['resume', runId, '--input', '{"ok":true}', '--upgrade', '--json'], { env });
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  const error = JSON.parse(r.stdout).error;
+  assert.equal(error.code, 'upgrade_incompatible');
+  assert.match(error.message, /the answer fails step "ask"'s new answer schema: .*note/);
+  const ok = await skein(['resume', runId, '--input', ANSWER, '--upgrade', '--json'], { env });
+  assert.deepEqual(JSON.parse(ok.stdout).output, { answer: 'pen ok=true note=go' }, ok.stderr);
+});
