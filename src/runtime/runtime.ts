@@ -91,7 +91,10 @@ export class Runtime {
     });
     for (const body of first) sink.emit(body);
     const holder = await this.services.store.createRun(run, sink.take(), sourceOf(skill), claim);
-    if (holder) return existingRun(this.services.store, heldRun(holder, claim!), options);
+    if (holder) {
+      traced?.discard?.();
+      return existingRun(this.services.store, heldRun(holder, claim!), options);
+    }
     held?.release();
     if (records.length) await this.services.store.saveNodes(run.id, records, []);
     options.onCreated?.(run.id);

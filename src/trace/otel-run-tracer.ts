@@ -211,7 +211,9 @@ export function createOtelRunTracer(tracer: Tracer, options: OtelRunTracerOption
             break;
         }
       };
-      return ref ? { listener, ref } : { listener };
+      // A segment discarded is never ended, so never exported.
+      const discard = () => void live.delete(segment.runId);
+      return ref ? { listener, ref, discard } : { listener, discard };
     },
   };
 }

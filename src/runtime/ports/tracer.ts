@@ -18,6 +18,8 @@ export interface RunSegment {
 export interface TracedSegment {
   listener: (event: RunEvent) => void;
   ref?: TraceRef;
+  /** Forgets a part that did not happen (a start whose idempotency key another run holds): nothing is exported. */
+  discard?(): void;
 }
 
 /** Traces runs (src/trace implements it over OpenTelemetry); the runtime tells it where each part begins. */
