@@ -55,6 +55,6 @@ await benchServePostgres();
 await benchInbox();
 await benchMcpStart();
 benchTokensEstimate();
-benchInstall();
+await benchInstall();
 benchAdd();
 await benchEval();

@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPTIONAL_FEATURES } from '../src/ir/optional-packages.js';
@@ -11,8 +11,9 @@ const ROOT = join(import.meta.dirname, '..');
  * empty cache, so every package is downloaded; better-sqlite3 compiles when no prebuilt binary can be
  * fetched): time, size of node_modules and number of packages, lean and with every optional part.
  */
-export function benchInstall(): void {
+export async function benchInstall(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'skein-install-'));
+  const mirror = await prebuiltMirror(dir);
   try {
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
@@ -25,18 +26,20 @@ export function benchInstall(): void {
       `\n[install] npm install of the packed package (${(packed!.size / 1e6).toFixed(1)} MB tarball), empty npm cache`,
     );
     const optional = OPTIONAL_FEATURES.flatMap((f) => f.packages);
-    for (const [name, extra] of [
-      ['lean (default)', []],
-      ['with every optional part', optional],
+    for (const [name, extra, env] of [
+      ['lean (default)', [], {}],
+      ['with every optional part', optional, {}],
+      // What a machine that reaches GitHub gets: better-sqlite3's prebuilt binary instead of a compile.
+      ['lean, prebuilt SQLite', [], { npm_config_better_sqlite3_binary_host: mirror.url }],
     ] as const) {
-      const app = join(dir, name.split(' ')[0]!);
+      const app = join(dir, name.replace(/\W+/g, '-'));
       mkdirSync(app);
       execFileSync('npm', ['init', '-y'], { cwd: app, stdio: 'ignore' });
       const t0 = performance.now();
       const r = spawnSync(
         'npm',
         ['install', '--no-audit', '--no-fund', '--cache', join(app, '.cache'), tarball, ...extra],
-        { cwd: app, encoding: 'utf8' },
+        { cwd: app, encoding: 'utf8', env: { ...process.env, ...env } },
       );
       const seconds = (performance.now() - t0) / 1000;
       if (r.status !== 0) throw new Error(`npm install failed: ${r.stderr}`);
@@ -50,8 +53,33 @@ export function benchInstall(): void {
       );
     }
   } finally {
+    mirror.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * better-sqlite3's binary as its GitHub release serves it (a tarball of build/Release/better_sqlite3.node,
+ * taken from this checkout's compiled copy), served from 127.0.0.1 in a process of its own.
+ */
+async function prebuiltMirror(dir: string): Promise<{ url: string; stop: () => void }> {
+  const pkg = join(ROOT, 'node_modules/better-sqlite3');
+  const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
+  const folder = join(dir, 'mirror', `v${version}`);
+  mkdirSync(folder, { recursive: true });
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['-czf', join(folder, name), '-C', pkg, 'build/Release/better_sqlite3.node']);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'install/prebuilt-mirror.ts'), join(dir, 'mirror')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
+  return { url, stop: () => child.kill() };
 }
 
 function countPackages(modules: string): number {
@@ -71,4 +99,4 @@ function countPackages(modules: string): number {
   return n;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) benchInstall();
+if (import.meta.url === `file://${process.argv[1]}`) await benchInstall();
