@@ -51,6 +51,10 @@ export {
   type Tool,
   type ToolContext,
   type WorkerLogEntry,
+  type WebhookDelivery,
+  type DeliveryPage,
+  type DeliveryQuery,
+  type DeliveryStatus,
 } from './runtime/index.js';
 export {
   buildRouteIndex,

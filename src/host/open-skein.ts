@@ -156,6 +156,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
         );
       return startWorker(await runtime(), q, concurrency, options.onWorkerLog);
     },
+    deliveries: async (query = {}) => (await runs()).listDeliveries({ ...query, limit: query.limit ?? 50 }),
     async deliverWebhooks() {
       return startDeliverer(await runs(), config.webhooks);
     },

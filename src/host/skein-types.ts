@@ -6,6 +6,8 @@ import type { SkillSession } from '../code/modules/index.js';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import type { DialectName, Skill } from '../ir/skill.js';
 import type {
+  DeliveryPage,
+  DeliveryQuery,
   FollowedEvent,
   ForkOptions,
   RunEvent,
@@ -162,6 +164,8 @@ export interface Skein {
    * function it returns is called (which waits for the runs in hand).
    */
   work(concurrency: number): Promise<() => Promise<void>>;
+  /** Webhook deliveries newest first: at most `limit` (default 50), by run or status, after a page's `next`. */
+  deliveries(query?: Partial<DeliveryQuery>): Promise<DeliveryPage>;
   /**
    * Sends the store's due webhook deliveries from this process (`webhooks:` in skein.yaml; serve and
    * workers do) until the function it returns is called.

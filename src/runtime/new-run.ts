@@ -7,6 +7,7 @@ import { LEASE_MS } from './lease.js';
 import { digestOf } from './pinned-skill.js';
 import type { RunRecord } from './ports/store.js';
 import type { RunOptions } from './run-options.js';
+import { checkWebhook } from './run-input.js';
 
 /** A new running run of `skill`, held by `owner` (none: for a worker to take). */
 export function newRun(
@@ -29,6 +30,7 @@ export function newRun(
     status: 'running',
     parentRunId: options.parentRunId,
     ...(owner ? { owner, leaseUntil: Date.now() + LEASE_MS } : {}),
+    ...(options.webhook !== undefined ? { webhook: checkWebhook(options.webhook) } : {}),
     createdAt: now,
     updatedAt: now,
   };

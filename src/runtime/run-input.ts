@@ -47,3 +47,16 @@ function withinLimits(value: unknown, limits: InputLimits | undefined, what: str
   if (problem)
     throw new RunRefused('input_invalid', `${what} is ${problem}`, [{ field: '', message: problem }]);
 }
+
+/** A run's own webhook: an absolute http or https URL; refused otherwise. */
+export function checkWebhook(url: string): string {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    // not a URL: refused below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new RunRefused('bad_request', `webhook must be an http or https URL, not "${url}"`);
+  return url;
+}

@@ -21,6 +21,8 @@ export interface RunOptions {
    * gave another skill or input. Ignored for child runs.
    */
   idempotencyKey?: string;
+  /** A URL told of this run's completion, failure or pause (besides the config's webhooks); http or https. */
+  webhook?: string;
   /** Told the run's id once the run is stored (before it runs): how `Skein.start` returns at once. */
   onCreated?: (runId: string) => void;
   /**

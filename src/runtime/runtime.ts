@@ -1,5 +1,5 @@
 import type { Skill } from '../ir/skill.js';
-import { checkAnswer, checkInput } from './run-input.js';
+import { checkAnswer, checkInput, checkWebhook } from './run-input.js';
 import { usesModel } from '../ir/needs-model.js';
 import { missingModel } from './missing-model.js';
 import { RunRefused, runNotFound } from './errors.js';
@@ -120,9 +120,9 @@ export class Runtime {
   async enqueue(
     skill: Skill,
     input: unknown,
-    options: Pick<RunOptions, 'idempotencyKey'> = {},
+    options: Pick<RunOptions, 'idempotencyKey' | 'webhook'> = {},
   ): Promise<string> {
-    const run = newRun(skill, checkInput(skill, input, this.services.limits), {}, undefined);
+    const run = newRun(skill, checkInput(skill, input, this.services.limits), options, undefined);
     const claim = this.claim(skill, run, options);
     const sink = new EventSink(run.id, 0, undefined);
     sink.emit({ type: 'run_started', skill: skill.id, version: skill.version, input: run.input });

@@ -4,9 +4,9 @@ import type { ForkOptions, RunOptions, RunResult } from '../runtime/index.js';
 
 /**
  * What a caller of a run may give it: a listener for its events, a signal that cancels it, a resume's
- * `upgrade` and a start's idempotency key.
+ * `upgrade`, a start's idempotency key and its own webhook.
  */
-export type RunControl = Pick<RunOptions, 'onEvent' | 'signal' | 'upgrade' | 'idempotencyKey'>;
+export type RunControl = Pick<RunOptions, 'onEvent' | 'signal' | 'upgrade' | 'idempotencyKey' | 'webhook'>;
 
 /**
  * The runs this server drives, so that shutting down can wait for them. Their events reach streams
@@ -23,8 +23,12 @@ export class RunHub {
   }
 
   /** Starts a run and returns its id once it is stored; the run goes on here or in a worker (see `Skein.start`). */
-  async startDetached(skill: Skill, input: unknown, idempotencyKey?: string): Promise<string> {
-    const started = await this.skein.start(skill, input, { idempotencyKey });
+  async startDetached(
+    skill: Skill,
+    input: unknown,
+    options: Pick<RunOptions, 'idempotencyKey' | 'webhook'> = {},
+  ): Promise<string> {
+    const started = await this.skein.start(skill, input, options);
     this.track(started.wait()).catch(() => {}); // how it ends is in the store
     return started.runId;
   }

@@ -122,6 +122,13 @@ export const RunRequestSchema = requestBody({
     description:
       'false: answer 202 with the run id at once while the run goes on (as `Prefer: respond-async`); default true',
   }),
+  webhook: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .openapi({
+      description:
+        "an http(s) URL told of this run's completion, failure or pause (Standard Webhooks), besides the configured webhooks",
+    }),
 }).openapi('RunRequest');
 
 export const StartedRunSchema = z

@@ -10,7 +10,13 @@ import { reportRefusal } from './report.js';
 export async function runDetached(
   name: string,
   input: unknown,
-  options: { dialect?: DialectName; model?: string; json: boolean; idempotencyKey?: string },
+  options: {
+    dialect?: DialectName;
+    model?: string;
+    json: boolean;
+    idempotencyKey?: string;
+    webhook?: string;
+  },
 ): Promise<number> {
   const skein = openSkein({ model: options.model });
   try {
@@ -18,6 +24,7 @@ export async function runDetached(
     const { runId } = await skein.start(skill, input, {
       drive: false,
       idempotencyKey: options.idempotencyKey,
+      webhook: options.webhook,
     });
     const args = [...process.execArgv, process.argv[1]!, 'resume', runId, '--json'];
     if (options.model) args.push('--model', options.model);

@@ -31,9 +31,22 @@ export async function runCommand(argv: string[]): Promise<number> {
   const idempotencyKey = values['idempotency-key'];
   if (idempotencyKey !== undefined && !idempotencyKey.trim())
     throw new UsageError('--idempotency-key takes a KEY that is not empty');
+  const webhook = values.webhook;
+  if (webhook !== undefined && !/^https?:\/\/./.test(webhook))
+    throw new UsageError(`--webhook takes an http or https URL, not "${webhook}"`);
   if (values.detach)
-    return runDetached(positionals[0], input, { dialect, model: values.model, json, idempotencyKey });
+    return runDetached(positionals[0], input, {
+      dialect,
+      model: values.model,
+      json,
+      idempotencyKey,
+      webhook,
+    });
   return runInTerminal({ json, model: values.model }, async (skein, run) =>
-    skein.run(await skein.skills.resolve(positionals[0], { dialect }), input, { ...run, idempotencyKey }),
+    skein.run(await skein.skills.resolve(positionals[0], { dialect }), input, {
+      ...run,
+      idempotencyKey,
+      webhook,
+    }),
   );
 }

@@ -25,6 +25,7 @@ import { runsSpec } from './runs.js';
 import { serveSpec } from './serve.js';
 import { testSpec } from './test.js';
 import { validateSpec } from './validate.js';
+import { webhooksSpec } from './webhooks.js';
 import { workerSpec } from './worker.js';
 
 /** Every command of the command line. */
@@ -54,6 +55,7 @@ export const COMMANDS: readonly Command[] = [
   { ...graphSpec, load: async () => (await import('../commands/graph.js')).graphCommand },
   { ...serveSpec, load: async () => (await import('../commands/serve.js')).serveCommand },
   { ...workerSpec, load: async () => (await import('../commands/worker.js')).workerCommand },
+  { ...webhooksSpec, load: async () => (await import('../commands/webhooks.js')).webhooksCommand },
   { ...mcpSpec, load: async () => (await import('../commands/mcp.js')).mcpCommand },
   { ...doctorSpec, load: async () => (await import('../commands/doctor.js')).doctorCommand },
   { ...completionSpec, load: async () => (await import('../commands/completion.js')).completionCommand },

@@ -24,6 +24,11 @@ export const runSpec = defineCommand({
       value: 'KEY',
       help: 'a start with the same KEY (same skill and input) returns the run this key started; other input is refused',
     },
+    webhook: {
+      type: 'string',
+      value: 'URL',
+      help: "also POST the run's completion, failure or pause here (sent by skein serve or worker)",
+    },
   },
   completes: 'files',
 });

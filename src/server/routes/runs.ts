@@ -178,16 +178,17 @@ export function runRoutes(settings: StreamSettings, catalog: SkillCatalog) {
       const input = body.input ?? {};
       const headers = c.req.valid('header');
       const idempotencyKey = headers['idempotency-key'];
+      const webhook = body.webhook;
       if (body.wait === false || /\brespond-async\b/i.test(headers.prefer ?? '')) {
-        const runId = await hub.startDetached(skill, input, idempotencyKey);
+        const runId = await hub.startDetached(skill, input, { idempotencyKey, webhook });
         c.header('Preference-Applied', 'respond-async');
         c.header('Location', `/v1/runs/${runId}`);
         return c.json(startedView(runId), 202);
       }
       if (!wantsEventStream(c))
-        return c.json(resultView(await hub.start(skill, input, { idempotencyKey }), root), 200);
+        return c.json(resultView(await hub.start(skill, input, { idempotencyKey, webhook }), root), 200);
       const { first, control } = firstEvent();
-      const result = hub.start(skill, input, { ...control, idempotencyKey });
+      const result = hub.start(skill, input, { ...control, idempotencyKey, webhook });
       const started = await Promise.race([first, result]);
       return streamRun(c, settings, started.runId, -1, result);
     })

@@ -38,3 +38,21 @@ test('skein run --detach checks the input first: a bad one exits 2 and stores no
   const runs = await skein(['runs', '--json'], { env });
   assert.deepEqual(JSON.parse(runs.stdout).runs, []);
 });
+
+test('skein run --webhook URL stores the run with its webhook: its delivery waits in the outbox for a serve', async () => {
+  const env = serverEnv();
+  const url = 'http://127.0.0.1:9/cli-hook';
+  const bad = await skein(['run', 'greet', '--input', '{"name": "a"}', '--webhook', 'not-a-url'], { env });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--webhook takes an http or https URL/);
+  const ran = await skein(['run', 'greet', '--input', '{"name": "a"}', '--webhook', url, '--json'], { env });
+  assert.equal(ran.code, 0, ran.stderr);
+  const { runId } = JSON.parse(ran.stdout);
+  const listed = await skein(['webhooks', '--json'], { env });
+  const [row] = JSON.parse(listed.stdout).deliveries;
+  assert.deepEqual(
+    [row.runId, row.url, row.event, row.status, row.attempts],
+    [runId, url, 'run.completed', 'pending', 0],
+  );
+  assert.ok(row.nextAttemptAt);
+});

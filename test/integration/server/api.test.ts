@@ -354,6 +354,7 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
     '/v1/skills/{id}/chunks/{chunkId}',
     '/v1/skills/{id}/runs',
     '/v1/validate',
+    '/v1/webhooks/deliveries',
   ]);
   assert.deepEqual(doc.components.schemas['greet.input'].required, ['name']);
   assert.ok(doc.components.schemas['confirm.output'].properties.answer);
@@ -395,4 +396,28 @@ test('the access log is one JSON line per request on stderr', () => {
   assert.deepEqual(Object.keys(health).sort(), ['method', 'ms', 'path', 'requestId', 'status', 'time']);
   assert.equal(health.status, 200);
   assert.ok(lines.some((l) => l.status === 415));
+});
+
+test('POST runs with "webhook": an http(s) URL is kept with the run and queued; anything else is refused', async () => {
+  const bad = await api(`${s.v1}/skills/greet/runs`, {
+    method: 'POST',
+    json: { input: { name: 'Ann' }, webhook: 'ftp://127.0.0.1/hook' },
+  });
+  assert.equal(bad.status, 400);
+  const url = 'http://127.0.0.1:9/api-hook';
+  const ran = await api(`${s.v1}/skills/greet/runs`, {
+    method: 'POST',
+    json: { input: { name: 'Ann' }, webhook: url },
+  });
+  assert.equal(ran.status, 200);
+  const runId = (ran.body as { runId: string }).runId;
+  const listed = await api(`${s.v1}/webhooks/deliveries?run=${runId}`);
+  assert.equal(listed.status, 200);
+  const deliveries = (listed.body as { deliveries: { url: string; event: string }[] }).deliveries;
+  assert.deepEqual(
+    deliveries.map((d) => [d.url, d.event]),
+    [[url, 'run.completed']],
+  );
+  const refused = await api(`${s.v1}/webhooks/deliveries?status=lost`);
+  assert.equal(refused.status, 400);
 });

@@ -239,6 +239,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Webhook deliveries, newest first: where each stands, its attempts and next attempt */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/validate': {
     parameters: {
       query?: never;
@@ -521,6 +538,11 @@ export interface components {
       version?: string;
       /** @description false: answer 202 with the run id at once while the run goes on (as `Prefer: respond-async`); default true */
       wait?: boolean;
+      /**
+       * Format: uri
+       * @description an http(s) URL told of this run's completion, failure or pause (Standard Webhooks), besides the configured webhooks
+       */
+      webhook?: string;
     };
     RunList: {
       runs: components['schemas']['RunSummary'][];
@@ -988,6 +1010,31 @@ export interface components {
       /** @description when the run began to wait (ISO 8601) */
       since: string;
     };
+    WebhookDeliveryList: {
+      deliveries: components['schemas']['WebhookDelivery'][];
+      next?: string;
+    };
+    /** @description one message to one receiver about one status change */
+    WebhookDelivery: {
+      /** @description the message id, sent as `webhook-id` on every attempt */
+      id: string;
+      runId: string;
+      /** @enum {string} */
+      event: 'run.completed' | 'run.failed' | 'run.awaiting';
+      url: string;
+      status: components['schemas']['DeliveryStatus'];
+      attempts: number;
+      /** @description when the next attempt is due (ISO 8601), while pending */
+      nextAttemptAt?: string;
+      /** @description the HTTP status of the last attempt */
+      lastStatus?: number;
+      /** @description why the last attempt failed */
+      lastError?: string;
+      createdAt: string;
+      deliveredAt?: string;
+    };
+    /** @enum {string} */
+    DeliveryStatus: 'pending' | 'delivered' | 'failed';
     FileReport: {
       path: string;
       /** @enum {string|null} */
@@ -1296,6 +1343,9 @@ export type CompletedEvent = components['schemas']['CompletedEvent'];
 export type FailedEvent = components['schemas']['FailedEvent'];
 export type AwaitList = components['schemas']['AwaitList'];
 export type PendingAwait = components['schemas']['PendingAwait'];
+export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 export type FileReport = components['schemas']['FileReport'];
 export type Diagnostic = components['schemas']['Diagnostic'];
 export type ValidateRequest = components['schemas']['ValidateRequest'];
@@ -1935,6 +1985,41 @@ export interface operations {
         content: {
           'application/json': components['schemas']['AwaitList'];
           'text/event-stream': string;
+        };
+      };
+      /** @description a bad query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description only the deliveries of this run id */
+        run?: string;
+        status?: components['schemas']['DeliveryStatus'];
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description a page of deliveries; `next` is the cursor of the next page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryList'];
         };
       };
       /** @description a bad query */
