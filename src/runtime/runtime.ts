@@ -1,5 +1,5 @@
 import type { Skill } from '../ir/skill.js';
-import { checkAnswer, checkInput, checkWebhook } from './run-input.js';
+import { checkAnswer, checkInput } from './run-input.js';
 import { usesModel } from '../ir/needs-model.js';
 import { missingModel } from './missing-model.js';
 import { RunRefused, runNotFound } from './errors.js';

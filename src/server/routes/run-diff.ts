@@ -53,12 +53,10 @@ const diffRuns = createRoute({
     'Two runs step by step: each step’s status, input and output in either, and what differs (like `skein diff --json`)',
   request: {
     params: RunIdParam.extend({
-      otherId: z
-        .string()
-        .openapi({
-          param: { name: 'otherId', in: 'path' },
-          description: 'the other run (id or unique prefix)',
-        }),
+      otherId: z.string().openapi({
+        param: { name: 'otherId', in: 'path' },
+        description: 'the other run (id or unique prefix)',
+      }),
     }),
   },
   responses: {
