@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SkeinError } from '../errors/index.js';
@@ -51,6 +52,19 @@ export const OPTIONAL_FEATURES: readonly OptionalFeature[] = [
     without: 'a Python step fails with missing_dependency',
   },
   {
+    name: 'openrouter',
+    packages: ['@openrouter/ai-sdk-provider'],
+    enables: 'call models through OpenRouter (openrouter:…)',
+    without: 'an openrouter: model fails with missing_dependency; openai, anthropic, compat and ollama work',
+  },
+  {
+    name: 'ollama',
+    packages: ['ollama-ai-provider-v2'],
+    enables: "call models on an Ollama server through Ollama's own API (ollama:…)",
+    without:
+      'an ollama: model fails with missing_dependency; compat: reaches Ollama through its OpenAI-compatible API',
+  },
+  {
     name: 'tokens',
     packages: ['gpt-tokenizer'],
     enables: 'count tokens exactly (o200k_base) for documents, chunk budgets and test limits',
@@ -90,13 +104,25 @@ export function isMissingPackage(error: unknown, packages: readonly string[]): b
 
 /** Imports a feature's module, turning "not installed" into a MissingDependencyError. */
 export async function importOptional<T>(name: string, load: () => Promise<T>): Promise<T> {
-  const feature = optionalFeature(name);
   try {
     return await load();
   } catch (error) {
-    if (isMissingPackage(error, feature.packages)) throw new MissingDependencyError(feature);
-    throw error;
+    throw missingAs(name, error);
   }
+}
+
+/** The same, synchronously, for a CommonJS-loadable package used where no promise can be awaited. */
+export function requireOptional<T>(name: string, id: string): T {
+  try {
+    return createRequire(import.meta.url)(id) as T;
+  } catch (error) {
+    throw missingAs(name, error);
+  }
+}
+
+function missingAs(name: string, error: unknown): unknown {
+  const feature = optionalFeature(name);
+  return isMissingPackage(error, feature.packages) ? new MissingDependencyError(feature) : error;
 }
 
 /** Whether a package resolves from Skein's own place (its node_modules, or an app's above it). */

@@ -1,4 +1,4 @@
-import { createOllama } from 'ollama-ai-provider-v2';
+import { requireOptional } from '../../ir/optional-packages.js';
 import type { ModelProvider } from './provider.js';
 import { skeinApiKey, skeinBaseUrl } from './settings.js';
 
@@ -9,6 +9,11 @@ export const ollamaProvider: ModelProvider = {
   jsonMode: true,
   createModel(modelId, context) {
     const apiKey = skeinApiKey(context);
+    // An optional peer: loaded on first use (src/ir/optional-packages.ts).
+    const { createOllama } = requireOptional<typeof import('ollama-ai-provider-v2')>(
+      'ollama',
+      'ollama-ai-provider-v2',
+    );
     return createOllama({
       baseURL: skeinBaseUrl(context) ?? DEFAULT_OLLAMA_URL,
       headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : undefined,

@@ -1,4 +1,4 @@
-import { createOpenRouter } from '@openrouter/ai-sdk-provider';
+import { requireOptional } from '../../ir/optional-packages.js';
 import type { ModelProvider } from './provider.js';
 import { requireEnvKey } from './settings.js';
 
@@ -7,6 +7,11 @@ export const openrouterProvider: ModelProvider = {
   jsonMode: true,
   createModel(modelId, context) {
     const apiKey = requireEnvKey(context, 'OPENROUTER_API_KEY');
+    // An optional peer: loaded on first use (src/ir/optional-packages.ts).
+    const { createOpenRouter } = requireOptional<typeof import('@openrouter/ai-sdk-provider')>(
+      'openrouter',
+      '@openrouter/ai-sdk-provider',
+    );
     return createOpenRouter({ apiKey, compatibility: 'strict' }).chat(modelId);
   },
 };
