@@ -14,5 +14,6 @@ export type { DiffSide, RunDiff, StepDiff, StepState } from './run-diff.js';
 export type { AwaitChange, WatchAwaitsOptions } from './watch-awaits.js';
 export { PRUNE_EVERY_MS, type PruneOptions, type PruneReport } from './retention.js';
 export { openHost, type Host, type HostOptions } from './open-host.js';
+export { deliveryView } from './delivery-view.js';
 export { createLlmService } from './llm-service.js';
 export { openStore } from './open-store.js';

@@ -4,9 +4,9 @@ import { parseCommandArgs } from '../args.js';
 import { runsSpec } from '../specs/runs.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
+import { listingArgs } from '../listing-args.js';
 
 const STATUSES: readonly RunStatus[] = ['running', 'awaiting', 'completed', 'failed'];
-const DEFAULT_LIMIT = 20;
 
 /**
  * `skein runs [--status S] [--skill ID[@VERSION]] [--limit N] [--json]`: the store's runs, newest
@@ -16,11 +16,7 @@ export async function runsCommand(argv: string[]): Promise<number> {
   if (argv[0] === 'prune') return (await import('./runs-prune.js')).runsPruneCommand(argv.slice(1));
   const { values, positionals } = parseCommandArgs(argv, runsSpec.options);
   if (positionals.length) throw new UsageError('runs takes no arguments; filter with --status and --skill');
-  const status = values.status as RunStatus | undefined;
-  if (status !== undefined && !STATUSES.includes(status))
-    throw new UsageError(`--status is one of ${STATUSES.join(', ')}, not "${status}"`);
-  const limit = values.limit === undefined ? DEFAULT_LIMIT : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit takes a whole number above 0');
+  const { status, limit } = listingArgs(values, STATUSES);
   const skein = openSkein();
   try {
     const page = await skein.listRuns({ status, skill: values.skill, limit });

@@ -1,50 +1,29 @@
-import { openSkein } from '../../host/index.js';
+import { deliveryView, openSkein } from '../../host/index.js';
 import type { DeliveryStatus, WebhookDelivery } from '../../runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { webhooksSpec } from '../specs/webhooks.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
+import { listingArgs } from '../listing-args.js';
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed'];
-const DEFAULT_LIMIT = 20;
 
 /** `skein webhooks [--run RUN] [--status S] [--limit N] [--json]`: the store's deliveries, newest first. */
 export async function webhooksCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, webhooksSpec.options);
   if (positionals.length) throw new UsageError('webhooks takes no arguments; filter with --run and --status');
-  const status = values.status as DeliveryStatus | undefined;
-  if (status !== undefined && !STATUSES.includes(status))
-    throw new UsageError(`--status is one of ${STATUSES.join(', ')}, not "${status}"`);
-  const limit = values.limit === undefined ? DEFAULT_LIMIT : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit takes a whole number above 0');
+  const { status, limit } = listingArgs(values, STATUSES);
   const skein = openSkein();
   try {
     const page = await skein.deliveries({ runId: values.run, status, limit });
     const more = page.next !== undefined;
     if (values.json)
-      process.stdout.write(JSON.stringify({ deliveries: page.deliveries.map(summary), more }) + '\n');
+      process.stdout.write(JSON.stringify({ deliveries: page.deliveries.map(deliveryView), more }) + '\n');
     else process.stdout.write(table(page.deliveries, more));
     return 0;
   } finally {
     await skein.close();
   }
-}
-
-/** What the listing shows of a delivery (all but the body it sends). */
-function summary(d: WebhookDelivery) {
-  return {
-    id: d.id,
-    runId: d.runId,
-    event: d.event,
-    url: d.url,
-    status: d.status,
-    attempts: d.attempts,
-    ...(d.status === 'pending' && { nextAttemptAt: new Date(d.nextAttemptAt).toISOString() }),
-    ...(d.lastStatus !== undefined && { lastStatus: d.lastStatus }),
-    ...(d.lastError !== undefined && { lastError: d.lastError }),
-    createdAt: d.createdAt,
-    ...(d.deliveredAt !== undefined && { deliveredAt: d.deliveredAt }),
-  };
 }
 
 function table(deliveries: WebhookDelivery[], more: boolean): string {

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { WebhookDelivery } from '../../runtime/index.js';
+import { deliveryView } from '../../host/index.js';
 import { newOpenApiApp } from '../openapi-app.js';
 import { documentedError, jsonResponse } from '../schemas.js';
 import type { RunHub } from '../run-hub.js';
@@ -58,21 +58,4 @@ export function webhookRoutes(hub: RunHub) {
       200,
     );
   });
-}
-
-/** A delivery as the API shows it: times as ISO 8601, without the body it sends. */
-function deliveryView(d: WebhookDelivery) {
-  return {
-    id: d.id,
-    runId: d.runId,
-    event: d.event,
-    url: d.url,
-    status: d.status,
-    attempts: d.attempts,
-    ...(d.status === 'pending' ? { nextAttemptAt: new Date(d.nextAttemptAt).toISOString() } : {}),
-    ...(d.lastStatus !== undefined ? { lastStatus: d.lastStatus } : {}),
-    ...(d.lastError !== undefined ? { lastError: d.lastError } : {}),
-    createdAt: d.createdAt,
-    ...(d.deliveredAt !== undefined ? { deliveredAt: d.deliveredAt } : {}),
-  };
 }
