@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { AwaitQuery } from '../host/index.js';
-import type { StreamSettings } from './sse.js';
+import { eventStream, type StreamSettings } from './sse.js';
 
 /** How often the inbox is read again when no run of a shared wake-up changed (runs of other SQLite processes). */
 const INBOX_POLL_MS = 1000;
@@ -12,21 +11,13 @@ const INBOX_POLL_MS = 1000;
  * the client leaves or the server stops.
  */
 export function streamAwaits(c: Context, settings: StreamSettings, query: AwaitQuery): Response {
-  return streamSSE(c, async (stream) => {
-    const stop = new AbortController();
-    const signal = AbortSignal.any([stop.signal, settings.shutdown]);
-    stream.onAbort(() => stop.abort());
-    const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n'), settings.keepAliveMs);
-    try {
-      for await (const change of settings.hub.skein.watchAwaits(query, { signal, pollMs: INBOX_POLL_MS })) {
-        if (change.type === 'snapshot')
-          await stream.writeSSE({ event: 'snapshot', data: JSON.stringify({ awaits: change.awaits }) });
-        else if (change.type === 'added')
-          await stream.writeSSE({ event: 'await.added', data: JSON.stringify(change.await) });
-        else await stream.writeSSE({ event: 'await.removed', data: JSON.stringify({ runId: change.runId }) });
-      }
-    } finally {
-      clearInterval(keepAlive);
+  return eventStream(c, settings, async (stream, signal) => {
+    for await (const change of settings.hub.skein.watchAwaits(query, { signal, pollMs: INBOX_POLL_MS })) {
+      if (change.type === 'snapshot')
+        await stream.writeSSE({ event: 'snapshot', data: JSON.stringify({ awaits: change.awaits }) });
+      else if (change.type === 'added')
+        await stream.writeSSE({ event: 'await.added', data: JSON.stringify(change.await) });
+      else await stream.writeSSE({ event: 'await.removed', data: JSON.stringify({ runId: change.runId }) });
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { RunResult } from '../runtime/index.js';
 import type { RunHub } from './run-hub.js';
 import { eventView, resultView } from './views.js';
@@ -29,24 +29,38 @@ export function streamRun(
   after: number,
   result?: Promise<RunResult>,
 ): Response {
+  return eventStream(c, settings, async (stream, signal) => {
+    const events = settings.hub.skein.follow(runId, { after, signal, pollMs: settings.pollMs });
+    for await (const { event, stored } of events)
+      await stream.writeSSE({
+        id: stored ? String(event.seq) : undefined,
+        event: event.type,
+        data: JSON.stringify(eventView(event, settings.root)),
+      });
+    if (result && !signal.aborted)
+      await stream.writeSSE({
+        event: 'result',
+        data: JSON.stringify(resultView(await result, settings.root)),
+      });
+  });
+}
+
+/**
+ * A Server-Sent Events response that `write` fills: its signal aborts when the client leaves or the
+ * server shuts down, and a comment line keeps proxies from closing the stream while nothing is sent.
+ */
+export function eventStream(
+  c: Context,
+  settings: StreamSettings,
+  write: (stream: SSEStreamingApi, signal: AbortSignal) => Promise<void>,
+): Response {
   return streamSSE(c, async (stream) => {
     const stop = new AbortController();
     const signal = AbortSignal.any([stop.signal, settings.shutdown]);
     stream.onAbort(() => stop.abort());
     const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n'), settings.keepAliveMs);
     try {
-      const events = settings.hub.skein.follow(runId, { after, signal, pollMs: settings.pollMs });
-      for await (const { event, stored } of events)
-        await stream.writeSSE({
-          id: stored ? String(event.seq) : undefined,
-          event: event.type,
-          data: JSON.stringify(eventView(event, settings.root)),
-        });
-      if (result && !signal.aborted)
-        await stream.writeSSE({
-          event: 'result',
-          data: JSON.stringify(resultView(await result, settings.root)),
-        });
+      await write(stream, signal);
     } finally {
       clearInterval(keepAlive);
     }
