@@ -1,3 +1,4 @@
+import { ChoiceFilter } from '../components/ChoiceFilter';
 import { useMemo, useState } from 'react';
 import type { Diagnostic, SkillSummary } from '../api/types';
 import { href } from '../location';
@@ -37,24 +38,8 @@ export function Catalog() {
             placeholder="words in id, description, tags"
           />
         </label>
-        <label>
-          Dialect{' '}
-          <select value={dialect} onChange={(e) => setDialect(e.target.value)}>
-            <option value="">all</option>
-            {dialects.map((d) => (
-              <option key={d}>{d}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Tag{' '}
-          <select value={tag} onChange={(e) => setTag(e.target.value)}>
-            <option value="">all</option>
-            {tags.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </label>
+        <ChoiceFilter label="Dialect" value={dialect} choices={dialects} onChange={setDialect} />
+        <ChoiceFilter label="Tag" value={tag} choices={tags} onChange={setTag} />
       </div>
       {skills.error && (
         <p className="error" role="alert">

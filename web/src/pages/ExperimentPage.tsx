@@ -1,3 +1,4 @@
+import { ChoiceFilter } from '../components/ChoiceFilter';
 import { useState } from 'react';
 import type { ExperimentDetail, ExperimentResult } from '../api/types';
 import { ColumnsDiff } from '../experiments/ColumnsDiff';
@@ -31,15 +32,7 @@ export function ExperimentPage({ id }: { id: string }) {
         {new Date(experiment.createdAt).toLocaleString()}
       </p>
       <div className="filters">
-        <label>
-          Skill{' '}
-          <select value={skill} onChange={(e) => setSkill(e.target.value)}>
-            <option value="">all</option>
-            {skills.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
+        <ChoiceFilter label="Skill" value={skill} choices={skills} onChange={setSkill} />
         <label>
           Case <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
         </label>

@@ -1,3 +1,4 @@
+import { ChoiceFilter } from '../components/ChoiceFilter';
 import { lazy, Suspense, useEffect, useReducer, useState } from 'react';
 import { ApiError } from '../api/client';
 import { watchInbox, type InboxChange } from '../api/inbox';
@@ -51,15 +52,7 @@ export function InboxPage() {
     <section>
       <h1>Inbox</h1>
       <div className="filters">
-        <label>
-          Skill{' '}
-          <select value={skill} onChange={(e) => setSkill(e.target.value)}>
-            <option value="">all</option>
-            {skills.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
+        <ChoiceFilter label="Skill" value={skill} choices={skills} onChange={setSkill} />
         {!connected && <span className="muted">reconnecting…</span>}
       </div>
       {error && (

@@ -1,3 +1,4 @@
+import { ChoiceFilter } from '../components/ChoiceFilter';
 import { useState } from 'react';
 import type { RunSummary } from '../api/types';
 import { href } from '../location';
@@ -18,21 +19,15 @@ export function RunsPage() {
     <section>
       <h1>Runs</h1>
       <div className="filters">
-        <label>
-          Status{' '}
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setCursor([]);
-            }}
-          >
-            <option value="">all</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
+        <ChoiceFilter
+          label="Status"
+          value={status}
+          choices={STATUSES}
+          onChange={(value) => {
+            setStatus(value);
+            setCursor([]);
+          }}
+        />
         <button type="button" className="secondary" onClick={page.reload}>
           Refresh
         </button>
