@@ -5,7 +5,8 @@ export type WorkerNote =
   | { event: 'started'; concurrency: number }
   | { event: 'stopping'; signal: string; graceMs: number }
   | { event: 'left_runs'; message: string }
-  | { event: 'pruned'; runs: number; sources: number };
+  | { event: 'pruned'; runs: number; sources: number }
+  | { event: 'await_timeout'; runs: string[] };
 
 /**
  * One JSON line on stderr per thing a worker did (docs/operations.md, "Worker logs"): `at`, `pid`,

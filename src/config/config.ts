@@ -59,6 +59,8 @@ export interface Limits extends InputLimits {
   toolOutputBytes: number;
   /** Longest time one model call may take, retries included; default 120 s. */
   modelTimeoutMs: number;
+  /** Longest a run may await a person before it fails with `await_timeout`; absent, for ever. */
+  awaitTimeoutMs?: number;
 }
 
 /** `skein serve` settings: `server:` in skein.yaml. */

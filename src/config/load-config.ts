@@ -84,9 +84,12 @@ export const DEFAULT_LIMITS: Limits = {
 };
 
 /** The limits of skein.yaml (whole numbers ≥ 1, checked by the config's schema) over the defaults. */
-function readLimits(limits: Partial<Limits> = {}): Limits {
-  return { ...DEFAULT_LIMITS, ...limits };
+function readLimits({ awaitTimeout, ...limits }: RawLimits = {}): Limits {
+  return { ...DEFAULT_LIMITS, ...limits, ...(awaitTimeout && { awaitTimeoutMs: durationMs(awaitTimeout)! }) };
 }
+
+/** `limits:` as written: durations as text (`48h`). */
+type RawLimits = Partial<Omit<Limits, 'awaitTimeoutMs'>> & { awaitTimeout?: string };
 
 /** skein.yaml as its JSON Schema (schema/skein.schema.json) lets it be. */
 interface RawConfig {
@@ -101,7 +104,7 @@ interface RawConfig {
   mcpServers?: Record<string, McpServerConfig>;
   server?: Partial<ServerConfig>;
   trace?: unknown;
-  limits?: Partial<Limits>;
+  limits?: RawLimits;
   webhooks?: (Omit<WebhookConfig, 'events'> & Partial<Pick<WebhookConfig, 'events'>>)[];
   idempotency?: { keep?: string };
   retention?: { runs?: string };

@@ -97,6 +97,7 @@ export const ERROR_CODES = {
   output_invalid: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run’s output does not match the skill’s output schema' },
   no_output: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run ended without reaching an end step' },
   budget_exceeded: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run used up a budget (steps, model calls, tokens or time)' },
+  await_timeout: { kind: 'run_error', http: 409, exit: 1, mcp: INVALID_PARAMS, clientFault: false, about: 'the run awaited a person longer than limits.awaitTimeout and failed' },
   cancelled: { kind: 'run_error', http: 409, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run (or a sandboxed call) was cancelled' },
   timeout: { kind: 'run_error', http: 504, exit: 1, mcp: INTERNAL, clientFault: false, about: 'a step or call took longer than its limit' },
   store_failed: { kind: 'run_error', http: 500, exit: 1, mcp: INTERNAL, clientFault: false, about: 'the run store failed to save the run' },

@@ -76,6 +76,7 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
     recordContent: config.trace.content,
     limits: config.limits,
     idempotencyKeepMs: config.idempotency.keepMs,
+    awaitTimeoutMs: config.limits.awaitTimeoutMs,
   });
   return {
     config,

@@ -6,6 +6,7 @@ import { SkeinError } from '../errors/index.js';
 import { splitSkillRef } from '../ir/skill-ref.js';
 import {
   anyWake,
+  expireAwaits,
   followRun,
   LocalWake,
   type RunEvent,
@@ -161,6 +162,10 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       return startDeliverer(await runs(), config.webhooks);
     },
     prune: async (o) => pruneStore(await runs(), config, o),
+    async expireAwaits() {
+      const timeoutMs = config.limits.awaitTimeoutMs;
+      return timeoutMs === undefined ? [] : expireAwaits(await runs(), timeoutMs);
+    },
     pruneEvery(everyMs, onPruned) {
       return startPruner(async () => pruneStore(await runs(), config), everyMs, onPruned);
     },

@@ -183,5 +183,10 @@ export interface Skein {
    * is set) until the function it returns is called; each report or error goes to `onPruned`.
    */
   pruneEvery(everyMs: number, onPruned: (report: PruneReport | Error) => void): () => Promise<void>;
+  /**
+   * Fails every top-level run that has awaited a person longer than `limits.awaitTimeout`
+   * (`await_timeout`, with its `run.failed` webhooks) and returns their ids; none without the limit.
+   */
+  expireAwaits(): Promise<string[]>;
   close(): Promise<void>;
 }

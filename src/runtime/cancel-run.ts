@@ -54,15 +54,23 @@ export async function cancelRun(
   throw new RunRefused('run_busy', `run ${runId} kept changing state; try to cancel it again`);
 }
 
-/** Fails a run nobody is driving, if it is still in state `from` (and held by the same owner), and logs it. */
-async function failHere(store: RunStore, run: RunRecord, from: 'awaiting' | 'running'): Promise<boolean> {
+/**
+ * Fails a run nobody is driving with `error` (default: cancelled), if it is still in state `from` (and
+ * held by the same owner), and logs it.
+ */
+export async function failHere(
+  store: RunStore,
+  run: RunRecord,
+  from: 'awaiting' | 'running',
+  error: RunError = CANCELLED,
+): Promise<boolean> {
   const moved =
     from === 'awaiting'
-      ? await moveRun(store, run.id, 'cancelPaused', { error: CANCELLED })
-      : await moveRun(store, run.id, 'fail', { error: CANCELLED }, run.owner ?? null);
+      ? await moveRun(store, run.id, 'cancelPaused', { error })
+      : await moveRun(store, run.id, 'fail', { error }, run.owner ?? null);
   if (!moved) return false;
   const last = (await store.events(run.id)).at(-1)?.seq ?? -1;
-  const event: RunEvent = { type: 'failed', error: CANCELLED, runId: run.id, seq: last + 1, at: isoNow() };
+  const event: RunEvent = { type: 'failed', error, runId: run.id, seq: last + 1, at: isoNow() };
   await store.appendEvents([event]);
   return true;
 }

@@ -2,6 +2,7 @@
 // dialects, and every service it calls is an interface declared here (./ports) and implemented elsewhere.
 export { MAX_CRASHES, Runtime, type ForkOptions, type RunOptions, type RunResult } from './runtime.js';
 export { resultOf } from './record-outcome.js';
+export { expireAwaits } from './await-timeout.js';
 export { DEFAULT_KEEP_MS } from './idempotency.js';
 export { startWorker, SWEEP_MS, type WorkerLogEntry } from './worker.js';
 export { LEASE_MS } from './lease.js';

@@ -9,6 +9,7 @@ import { LEASE_MS, OWNER, ownerIsGone } from './lease.js';
 import { subgraphSkill } from './subgraph.js';
 import { crashedStep, lostAttempts } from './crashed-step.js';
 import { moveRun } from './lifecycle.js';
+import { refuseExpired } from './await-timeout.js';
 import { recordOutcome, type RunResult } from './record-outcome.js';
 import { DrivenRuns } from './driven-runs.js';
 import type { RunOptions } from './run-options.js';
@@ -146,6 +147,7 @@ export class Runtime {
     const run = await store.getRun(runId);
     if (!run) throw runNotFound(runId);
     if (run.status !== 'awaiting' || !run.awaiting) throw await notAwaiting(this.services.store, runId);
+    await refuseExpired(this.services.store, run, this.services.awaitTimeoutMs);
     const answer = checkAnswer(run, input, this.services.limits);
     if (!(await moveRun(store, runId, 'answer', { awaiting: { ...run.awaiting, answer } })))
       throw await notAwaiting(this.services.store, runId);
@@ -194,6 +196,7 @@ export class Runtime {
     const paused = run.status === 'awaiting' && run.awaiting;
     const dead = run.status === 'running' && !run.parentRunId && ownerIsGone(run.owner, run.leaseUntil);
     if (!paused && !dead) throw await notAwaiting(this.services.store, runId);
+    if (paused) await refuseExpired(this.services.store, run, this.services.awaitTimeoutMs);
     if (paused && input === undefined)
       throw new RunRefused('input_required', `run ${runId} awaits an answer at step "${paused.step}"`);
     if (dead && input !== undefined)

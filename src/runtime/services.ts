@@ -18,6 +18,8 @@ export interface RuntimeServices {
   tracer?: RunTracer;
   /** What a run's input and a person's answer may be; default `DEFAULT_INPUT_LIMITS` (1 MiB, 64 levels). */
   limits?: InputLimits;
+  /** How long a run may await a person before it fails with `await_timeout`, in ms; absent, for ever. */
+  awaitTimeoutMs?: number;
   /** How long a start's idempotency key is kept, in ms; default 24 hours. */
   idempotencyKeepMs?: number;
   /** Keep prompts and answers in the run's events (`llm_usage`), for traces; off by default. */
