@@ -2,6 +2,7 @@ import type { Skill } from '../ir/skill.js';
 import type { Loss } from './chain.js';
 import { writeAegis } from './write-aegis.js';
 import { writeAgenticDsl } from './write-agenticdsl.js';
+import { writeSkillJson } from './write-skilljson.js';
 
 /** The step dialects `skein convert` writes. */
 export const CONVERT_TARGETS = ['aegis', 'agenticdsl', 'skilljson'] as const;
@@ -14,5 +15,5 @@ export type ConvertTarget = (typeof CONVERT_TARGETS)[number];
 export function convertSkill(skill: Skill, to: ConvertTarget): { text: string; lost: Loss[] } {
   if (to === 'aegis') return writeAegis(skill);
   if (to === 'agenticdsl') return writeAgenticDsl(skill);
-  return { text: '', lost: [{ step: skill.id, construct: 'skill.json is not written yet' }] };
+  return writeSkillJson(skill);
 }

@@ -40,7 +40,10 @@ export async function convertCommand(argv: string[]): Promise<number> {
 
 /** The written file read back by its dialect: any error there is a loss too. */
 function problemsLoading(text: string, to: ConvertTarget): Loss[] {
-  const unit = loadText(to === 'aegis' ? 'converted.md' : 'converted.agent.md', text, { dialect: to });
+  const name = { aegis: 'converted.md', agenticdsl: 'converted.agent.md', skilljson: 'converted.skill.json' }[
+    to
+  ];
+  const unit = loadText(name, text, { dialect: to });
   return errorsIn(unit?.diagnostics ?? []).map((d) => ({
     step: `line ${d.line}`,
     construct: `the written file does not load: ${d.message.split('\n')[0]}`,

@@ -3,6 +3,7 @@ import type { Edge, Graph } from '../../../ir/graph.js';
 import type { Node } from '../../../ir/nodes.js';
 import { compilePipelineCondition, compilePipelineValue } from '../../../expr/pipeline/index.js';
 import type { Condition } from '../../../ir/expr.js';
+import { toValue } from '../../kit/json/json-node.js';
 import { stringOffset } from '../../kit/json/string-offset.js';
 import type { SkillManifest } from '../manifest.js';
 import type { Reporter } from '../reporter.js';
@@ -86,12 +87,20 @@ function stepNode(
     id: step.name,
     at: report.ref(step.node.start),
     target: { skill: step.skill },
-    input,
+    input: { ...input, written: toValue(step.input) },
     output: { set: items ? ['steps', step.name, 'results'] : ['steps', step.name] },
     ...(guard ? { guard } : {}),
     timeoutMs: step.timeout ?? manifest.timeout,
     ...(retry ? { retry: { max: retry, delayMs: step.retryDelay ?? RETRY_DELAY_MS } } : {}),
-    ...(items ? { each: { items, as: 'item', concurrency: step.maxConcurrency ?? 1 } } : {}),
+    ...(items
+      ? {
+          each: {
+            items: { ...items, written: String(step.foreach!.value) },
+            as: 'item',
+            concurrency: step.maxConcurrency ?? 1,
+          },
+        }
+      : {}),
     ...(step.continueOnError ? { continueOnError: true } : {}),
   };
 }
@@ -131,13 +140,14 @@ function outputNode(
   report: Reporter,
 ): Node | undefined {
   let output: ValueExpr | undefined;
-  if (manifest.outputMapping)
+  if (manifest.outputMapping) {
     output = compileJsonValue(
       manifest.outputMapping,
       report,
       readCheck(manifest.input, steps, order, 'output', report),
     );
-  else {
+    if (output) output = { ...output, written: toValue(manifest.outputMapping) };
+  } else {
     const names = steps.map((s) => s.name).reverse();
     output = {
       refs: ['steps'],
