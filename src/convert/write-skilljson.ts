@@ -56,7 +56,7 @@ function pipelineStep(
     loss(
       node.kind === 'call'
         ? 'a call of a subgraph (a skill.json step calls a skill)'
-        : `a ${node.kind} step (a skill.json pipeline step only calls a skill)`,
+        : `${/^[aeiou]/.test(node.kind) ? 'an' : 'a'} ${node.kind} step (a skill.json pipeline step only calls a skill)`,
     );
     return undefined;
   }
