@@ -12,6 +12,8 @@ export {
   type StartedRun,
   type StoreChoice,
   type AwaitQuery,
+  type FiredTick,
+  type ScheduleView,
   type RunDiff,
   type StepDiff,
   type PendingAwait,

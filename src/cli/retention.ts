@@ -7,7 +7,7 @@ import type { WorkerNote } from './worker-log.js';
 const AWAIT_SWEEP_MS = 60_000;
 
 /**
- * Housekeeping for `serve` and `worker`: when `retention.runs` is set, prunes now and hourly
+ * Housekeeping for `serve` and `worker`: fires the `schedules:`; when `retention.runs` is set, prunes now and hourly
  * (`SKEIN_PRUNE_EVERY_MS` changes the interval, for tests); when `limits.awaitTimeout` is set, fails
  * the runs that awaited longer, now and every minute (`SKEIN_AWAIT_SWEEP_MS`). Each prune that deleted
  * something, each expiry and each error is a worker log line. Returns how to stop it.
@@ -17,7 +17,7 @@ export function keepRetention(
   config: SkeinConfig,
   log: (entry: WorkerLogEntry | WorkerNote) => void,
 ): () => Promise<void> {
-  const stops = [pruning(skein, config, log), expiring(skein, config, log)];
+  const stops = [pruning(skein, config, log), expiring(skein, config, log), scheduling(skein, config, log)];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
@@ -30,6 +30,14 @@ function pruning(skein: Skein, config: SkeinConfig, log: (entry: WorkerNote | Wo
     if (report instanceof Error) log({ event: 'error', message: `pruning runs: ${report.message}` });
     else if (report.runs.length || report.sources)
       log({ event: 'pruned', runs: report.runs.length, sources: report.sources });
+  });
+}
+
+function scheduling(skein: Skein, config: SkeinConfig, log: (entry: WorkerNote | WorkerLogEntry) => void) {
+  if (!config.schedules.length) return async () => {};
+  return skein.runSchedules(({ schedule, at, runId, error }) => {
+    if (error) log({ event: 'error', message: `schedule ${schedule} at ${at}: ${error.message}` });
+    else log({ event: 'scheduled', schedule, tick: at, runId: runId! });
   });
 }
 

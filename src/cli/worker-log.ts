@@ -6,7 +6,8 @@ export type WorkerNote =
   | { event: 'stopping'; signal: string; graceMs: number }
   | { event: 'left_runs'; message: string }
   | { event: 'pruned'; runs: number; sources: number }
-  | { event: 'await_timeout'; runs: string[] };
+  | { event: 'await_timeout'; runs: string[] }
+  | { event: 'scheduled'; schedule: string; tick: string; runId: string };
 
 /**
  * One JSON line on stderr per thing a worker did (docs/operations.md, "Worker logs"): `at`, `pid`,

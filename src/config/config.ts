@@ -42,6 +42,22 @@ export interface SkeinConfig {
   idempotency: { keepMs: number };
   /** `retention:` in skein.yaml: finished runs older than `runsMs` are pruned; absent, runs are kept. */
   retention: { runsMs?: number };
+  /** `schedules:` in skein.yaml: skills started on a cron, once per tick however many processes serve. */
+  schedules: ScheduleConfig[];
+}
+
+/** One entry of `schedules:` (docs/operations.md, "Schedules"). */
+export interface ScheduleConfig {
+  id: string;
+  /** The skill to start: an id, or `id@version`. */
+  skill: string;
+  /** Five fields (minute first) or six (seconds first), as cron writes them. */
+  cron: string;
+  /** An IANA time zone the cron is read in (default: the machine's). */
+  timezone?: string;
+  input: unknown;
+  /** At start, whether the last tick missed while no process served is fired (`last`) or not (`none`). */
+  catchUp: 'none' | 'last';
 }
 
 /** One entry of `webhooks:`: where to POST which status changes, signed with `secret` (`whsec_…`). */

@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { DEFAULT_INPUT_LIMITS } from '../schema/input-limits.js';
-import type { Limits, McpServerConfig, ServerConfig, SkeinConfig, WebhookConfig } from './config.js';
+import type {
+  Limits,
+  McpServerConfig,
+  ScheduleConfig,
+  ServerConfig,
+  SkeinConfig,
+  WebhookConfig,
+} from './config.js';
 import { checkConfig } from './check-config.js';
 import { ConfigError } from './config-error.js';
 import { readTrace } from './read-trace.js';
@@ -73,6 +80,11 @@ export function loadConfig(cwd: string = process.cwd(), env: NodeJS.ProcessEnv =
     // Durations are checked by the config's schema.
     idempotency: { keepMs: durationMs(raw.idempotency?.keep ?? '24h')! },
     retention: raw.retention?.runs ? { runsMs: durationMs(raw.retention.runs)! } : {},
+    schedules: (raw.schedules ?? []).map((s) => ({
+      ...s,
+      input: s.input ?? {},
+      catchUp: s.catchUp ?? 'none',
+    })),
   };
 }
 
@@ -108,6 +120,8 @@ interface RawConfig {
   webhooks?: (Omit<WebhookConfig, 'events'> & Partial<Pick<WebhookConfig, 'events'>>)[];
   idempotency?: { keep?: string };
   retention?: { runs?: string };
+  schedules?: (Omit<ScheduleConfig, 'input' | 'catchUp'> &
+    Partial<Pick<ScheduleConfig, 'input' | 'catchUp'>>)[];
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;

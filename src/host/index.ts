@@ -15,5 +15,6 @@ export type { AwaitChange, WatchAwaitsOptions } from './watch-awaits.js';
 export { PRUNE_EVERY_MS, type PruneOptions, type PruneReport } from './retention.js';
 export { openHost, type Host, type HostOptions } from './open-host.js';
 export { deliveryView } from './delivery-view.js';
+export type { FiredTick, ScheduleView } from './schedules.js';
 export { createLlmService } from './llm-service.js';
 export { openStore } from './open-store.js';

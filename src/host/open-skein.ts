@@ -1,3 +1,4 @@
+import { runSchedules, scheduleViews } from './schedules.js';
 import { resolve } from 'node:path';
 import type { SkeinConfig } from '../config/config.js';
 import { loadConfig } from '../config/load-config.js';
@@ -162,6 +163,10 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       return startDeliverer(await runs(), config.webhooks);
     },
     prune: async (o) => pruneStore(await runs(), config, o),
+    schedules: () => scheduleViews(config.schedules),
+    runSchedules(onFired) {
+      return runSchedules(config.schedules, (skill, input, o) => this.start(skill, input, o), onFired);
+    },
     async expireAwaits() {
       const timeoutMs = config.limits.awaitTimeoutMs;
       return timeoutMs === undefined ? [] : expireAwaits(await runs(), timeoutMs);

@@ -1,3 +1,4 @@
+import type { FiredTick, ScheduleView } from './schedules.js';
 // The library's view of a Skein: what `openSkein` takes and what it gives (docs/library-api.md).
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Tracer } from '@opentelemetry/api';
@@ -188,5 +189,12 @@ export interface Skein {
    * (`await_timeout`, with its `run.failed` webhooks) and returns their ids; none without the limit.
    */
   expireAwaits(): Promise<string[]>;
+  /** The `schedules:` of skein.yaml with their next three fire times (a bad cron: `config_invalid`). */
+  schedules(): ScheduleView[];
+  /**
+   * Fires the schedules from this process until the function it returns is called (serve and workers
+   * do): one run per tick in the store however many processes fire it; each start or error to `onFired`.
+   */
+  runSchedules(onFired: (fired: FiredTick) => void): () => Promise<void>;
   close(): Promise<void>;
 }

@@ -41,6 +41,12 @@ export interface SkillVersion {
   digest?: string;
 }
 
+/** A run started by a schedule (`schedules:` in skein.yaml): which one, and the tick it fired for. */
+export interface RunTrigger {
+  schedule: string;
+  at: string;
+}
+
 /** One typed event of a run. Deltas are only streamed; every other event is also stored. */
 export type RunEventBody =
   /** `trace`: where this first part of the run was traced, when a tracer is on. */
@@ -52,6 +58,8 @@ export type RunEventBody =
       trace?: TraceRef;
       /** A fork's parent run and the step it runs again from. */
       forkedFrom?: ForkedFrom;
+      /** What started it when nobody did: a schedule's tick. */
+      trigger?: RunTrigger;
     }
   | { type: 'node_started'; node: string; kind: string; attempt: number }
   | { type: 'node_finished'; node: string; kind: string; value?: unknown; ms: number }

@@ -72,3 +72,13 @@ export class HeldEvents {
     for (const event of held) this.target(event);
   }
 }
+
+/** The key a start (not a child run's) claims with its run, when it was given one. */
+export function startClaim(
+  options: { parentRunId?: string; idempotencyKey?: string },
+  skillId: string,
+  input: unknown,
+  keepMs?: number,
+): IdempotencyClaim | undefined {
+  return options.parentRunId ? undefined : keyClaim(options.idempotencyKey, skillId, input, keepMs);
+}

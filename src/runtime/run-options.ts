@@ -1,3 +1,4 @@
+import type { RunTrigger } from './events.js';
 import type { RunListener } from './event-sink.js';
 
 /** How a run is started or resumed. */
@@ -23,6 +24,8 @@ export interface RunOptions {
   idempotencyKey?: string;
   /** A URL told of this run's completion, failure or pause (besides the config's webhooks); http or https. */
   webhook?: string;
+  /** A scheduled start's schedule and tick, recorded in its `run_started` event. */
+  trigger?: RunTrigger;
   /** Told the run's id once the run is stored (before it runs): how `Skein.start` returns at once. */
   onCreated?: (runId: string) => void;
   /**

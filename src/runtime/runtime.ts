@@ -14,12 +14,12 @@ import { recordOutcome, type RunResult } from './record-outcome.js';
 import { DrivenRuns } from './driven-runs.js';
 import type { RunOptions } from './run-options.js';
 import type { RuntimeServices } from './services.js';
-import type { IdempotencyClaim, NodeRecord, RunRecord } from './ports/store.js';
+import type { NodeRecord, RunRecord } from './ports/store.js';
 import { sourceOf } from '../ir/skill-files.js';
 import { pinnedSkill } from './pinned-skill.js';
 import { planUpgrade, type Upgrade } from './upgrade.js';
 import { bothListeners, newRun } from './new-run.js';
-import { existingRun, heldRun, HeldEvents, keyClaim } from './idempotency.js';
+import { existingRun, heldRun, HeldEvents, startClaim } from './idempotency.js';
 import { planFork, type ForkOptions } from './fork.js';
 import { notAwaiting } from './not-awaiting.js';
 
@@ -78,7 +78,7 @@ export class Runtime {
       dialect: skill.dialect,
       parentRunId: options.parentRunId,
     });
-    const claim = this.claim(skill, run, options);
+    const claim = startClaim(options, skill.id, run.input, this.services.idempotencyKeepMs);
     const listener = bothListeners(traced?.listener, options.onEvent);
     const held = claim && listener ? new HeldEvents(listener) : undefined;
     const sink = new EventSink(run.id, 0, held?.listener ?? listener);
@@ -89,6 +89,7 @@ export class Runtime {
       input: run.input,
       ...(traced?.ref ? { trace: traced.ref } : {}),
       ...(run.forkedFrom ? { forkedFrom: run.forkedFrom } : {}),
+      ...(options.trigger && { trigger: options.trigger }),
     });
     for (const body of first) sink.emit(body);
     const holder = await this.services.store.createRun(run, sink.take(), sourceOf(skill), claim);
@@ -121,21 +122,22 @@ export class Runtime {
   async enqueue(
     skill: Skill,
     input: unknown,
-    options: Pick<RunOptions, 'idempotencyKey' | 'webhook'> = {},
+    options: Pick<RunOptions, 'idempotencyKey' | 'webhook' | 'trigger'> = {},
   ): Promise<string> {
     const run = newRun(skill, checkInput(skill, input, this.services.limits), options, undefined);
-    const claim = this.claim(skill, run, options);
+    const claim = startClaim(options, skill.id, run.input, this.services.idempotencyKeepMs);
     const sink = new EventSink(run.id, 0, undefined);
-    sink.emit({ type: 'run_started', skill: skill.id, version: skill.version, input: run.input });
+    const { trigger } = options;
+    sink.emit({
+      type: 'run_started',
+      skill: skill.id,
+      version: skill.version,
+      input: run.input,
+      ...(trigger && { trigger }),
+    });
     // Stored with the run, so the worker that takes it compiles these files, whatever the file says then.
     const holder = await this.services.store.createRun(run, sink.take(), sourceOf(skill), claim);
     return holder ? heldRun(holder, claim!) : run.id;
-  }
-
-  /** The key a start (not a child run's) claims with its run, when it was given one. */
-  private claim(skill: Skill, run: RunRecord, options: RunOptions): IdempotencyClaim | undefined {
-    if (options.parentRunId) return undefined;
-    return keyClaim(options.idempotencyKey, skill.id, run.input, this.services.idempotencyKeepMs);
   }
 
   /**

@@ -9,6 +9,7 @@ import { openApiDocument, type OpenApiDocument } from './openapi.js';
 import { newOpenApiApp } from './openapi-app.js';
 import { awaitRoutes } from './routes/awaits.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { scheduleRoutes } from './routes/schedules.js';
 import { diagnosticRoutes } from './routes/diagnostics.js';
 import { eventRoutes } from './routes/events.js';
 import { experimentRoutes } from './routes/experiments.js';
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions): SkeinApp {
   app.route('/v1', eventRoutes(settings));
   app.route('/v1', awaitRoutes(settings));
   app.route('/v1', webhookRoutes(hub));
+  app.route('/v1', scheduleRoutes(skein));
   app.route('/v1', validateRoutes(catalog));
   app.route('/v1', routeRoutes(catalog, skein));
   app.route('/v1', diagnosticRoutes(catalog, root));

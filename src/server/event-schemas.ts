@@ -36,6 +36,10 @@ export const RunEventSchema = z
           .optional()
           .openapi({ description: 'where this first part of the run was traced, when a tracer is on' }),
         forkedFrom: ForkedFromSchema.optional(),
+        trigger: z
+          .object({ schedule: z.string(), at: z.string() })
+          .optional()
+          .openapi({ description: 'the schedule and tick that started the run, when one did' }),
       },
       'the run began',
     ),

@@ -33,6 +33,7 @@ export function testConfig(
     webhooks: [],
     idempotency: { keepMs: 24 * 60 * 60 * 1000 },
     retention: {},
+    schedules: [],
     server: { tokens: [], cors: [], bodyLimit: 1024 * 1024, shutdownGraceMs: 10_000 },
     trace: { content: false, redact: [], prices: {}, flushTimeoutMs: 1000 },
   };

@@ -36,6 +36,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     dispatch: shared,
     onWorkerLog: (entry) => write(workerLogLine(entry)),
   });
+  skein.schedules(); // a bad cron or time zone is a config error before anything listens
   const skeinApp = createApp({
     skein,
     tokens: config.server.tokens,

@@ -30,6 +30,7 @@ export async function workerCommand(argv: string[]): Promise<number> {
   }
   const log = (entry: Parameters<typeof workerLogLine>[0]) => void process.stderr.write(workerLogLine(entry));
   const skein = openSkein({ config, onWorkerLog: log });
+  skein.schedules(); // a bad cron or time zone is a config error before the worker starts
   let stop: () => Promise<void>;
   let stopDeliverer: () => Promise<void>;
   try {

@@ -26,6 +26,7 @@ import { serveSpec } from './serve.js';
 import { testSpec } from './test.js';
 import { validateSpec } from './validate.js';
 import { webhooksSpec } from './webhooks.js';
+import { schedulesSpec } from './schedules.js';
 import { workerSpec } from './worker.js';
 
 /** Every command of the command line. */
@@ -56,6 +57,7 @@ export const COMMANDS: readonly Command[] = [
   { ...serveSpec, load: async () => (await import('../commands/serve.js')).serveCommand },
   { ...workerSpec, load: async () => (await import('../commands/worker.js')).workerCommand },
   { ...webhooksSpec, load: async () => (await import('../commands/webhooks.js')).webhooksCommand },
+  { ...schedulesSpec, load: async () => (await import('../commands/schedules.js')).schedulesCommand },
   { ...mcpSpec, load: async () => (await import('../commands/mcp.js')).mcpCommand },
   { ...doctorSpec, load: async () => (await import('../commands/doctor.js')).doctorCommand },
   { ...completionSpec, load: async () => (await import('../commands/completion.js')).completionCommand },

@@ -349,6 +349,7 @@ test('openapi.json: a valid OpenAPI 3.1 document of every route, with each skill
     '/v1/runs/{runId}/fork',
     '/v1/runs/{runId}/resume',
     '/v1/runs/{runId}/trace',
+    '/v1/schedules',
     '/v1/skills',
     '/v1/skills/{id}',
     '/v1/skills/{id}/chunks/{chunkId}',

@@ -256,6 +256,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/schedules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The schedules of skein.yaml and when each fires next (like `skein schedules --json`) */
+    get: operations['listSchedules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/validate': {
     parameters: {
       query?: never;
@@ -711,6 +728,11 @@ export interface components {
         spanId: string;
       };
       forkedFrom?: components['schemas']['ForkedFrom'];
+      /** @description the schedule and tick that started the run, when one did */
+      trigger?: {
+        schedule: string;
+        at: string;
+      };
       runId: string;
       seq: number;
       /** Format: date-time */
@@ -1035,6 +1057,22 @@ export interface components {
     };
     /** @enum {string} */
     DeliveryStatus: 'pending' | 'delivered' | 'failed';
+    ScheduleList: {
+      schedules: components['schemas']['Schedule'][];
+    };
+    /** @description a skill started on a cron (`schedules:` in skein.yaml) */
+    Schedule: {
+      id: string;
+      /** @description the skill it starts: an id, or id@version */
+      skill: string;
+      cron: string;
+      timezone?: string;
+      /** @enum {string} */
+      catchUp: 'none' | 'last';
+      input?: unknown;
+      /** @description the next three fire times (ISO 8601, UTC) */
+      next: string[];
+    };
     FileReport: {
       path: string;
       /** @enum {string|null} */
@@ -1346,6 +1384,8 @@ export type PendingAwait = components['schemas']['PendingAwait'];
 export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type DeliveryStatus = components['schemas']['DeliveryStatus'];
+export type ScheduleList = components['schemas']['ScheduleList'];
+export type Schedule = components['schemas']['Schedule'];
 export type FileReport = components['schemas']['FileReport'];
 export type Diagnostic = components['schemas']['Diagnostic'];
 export type ValidateRequest = components['schemas']['ValidateRequest'];
@@ -2029,6 +2069,26 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listSchedules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the schedules */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduleList'];
         };
       };
     };
