@@ -5,7 +5,6 @@ import { Cron } from 'croner';
 import type { ScheduleConfig } from '../config/config.js';
 import { SkeinError } from '../errors/index.js';
 import type { RunOptions } from '../runtime/index.js';
-import type { StartedRun } from './skein-types.js';
 
 /** A schedule as `skein schedules` and `GET /v1/schedules` show it, with its next fire times. */
 export interface ScheduleView {
@@ -69,7 +68,11 @@ export interface FiredTick {
 }
 
 /** What the scheduler needs of a Skein: a start that returns once the run is stored. */
-export type StartRun = (skill: string, input: unknown, options: RunOptions) => Promise<StartedRun>;
+export type StartRun = (
+  skill: string,
+  input: unknown,
+  options: RunOptions,
+) => Promise<{ runId: string; wait(): Promise<unknown> }>;
 
 /**
  * Fires each schedule at its ticks until the returned function is called (which waits for the starts
