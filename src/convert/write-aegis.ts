@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import type { JsonSchema } from '../ir/schema.js';
 import type { Skill } from '../ir/skill.js';
 import { chainOf, localId, singleVar, type Loss } from './chain.js';
+import { answerName } from './write-agenticdsl.js';
 import { injaToAegis, translateWritten, type Translated } from './templates.js';
 
 /** A skill's chain as an Aegis file (docs/distribution.md, "Convert"), and what it could not carry. */
@@ -100,14 +101,21 @@ export function writeAegis(skill: Skill): { text: string; lost: Loss[] } {
         '',
         yamlBlock({ input: args.value ?? node.input.written, output_schema: aegisFields(declared, []) }),
       );
-    } else if (node.kind === 'await' && fromAegis) {
+    } else if (node.kind === 'await') {
+      const t = template(node.message.source);
+      if (!t.ok) loss(t.why);
+      const also = answerName(node.output);
+      if (also === null) loss('an answer stored at a nested path');
       out.push(
         ...head,
         '**type**: await',
-        ...(name ? [`**varName**: ${name}`] : []),
+        ...(also ? [`**varName**: ${also}`] : []),
         ...when,
         '',
-        yamlBlock({ message: node.message.source, input_schema: fields(node.inputSchema, node.id, lost) }),
+        yamlBlock({
+          message: t.ok ? t.text : node.message.source,
+          input_schema: fields(node.inputSchema, node.id, lost),
+        }),
       );
     } else {
       loss(node.kind === 'tool' ? 'a tool result stored under one key' : `a ${node.kind} step`);

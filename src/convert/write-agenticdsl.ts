@@ -1,6 +1,8 @@
 import { stringify } from 'yaml';
+import type { WriteTarget } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
 import { chainOf, localId, readsOfResult, singleVar, type Loss } from './chain.js';
+import { AWAIT_TOOL } from '../dialects/agenticdsl/index.js';
 import { guardRoute } from './guards.js';
 import { aegisToInja, translateWritten, type Translated } from './templates.js';
 
@@ -70,12 +72,21 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
         ...(keys.length ? { output_keys: keys } : {}),
         ...(node.retry ? { retry: node.retry.max } : {}),
       });
+    } else if (node.kind === 'await') {
+      // A pause for a person: a call of the tool that asks one (Skein reads it back as an await).
+      const also = answerName(node.output);
+      if (also === null) loss('an answer stored at a nested path');
+      const t = template(node.message.source);
+      if (!t.ok) loss(t.why);
+      nodes.push({
+        id,
+        type: 'tool_call',
+        tool: AWAIT_TOOL,
+        arguments: { message: t.ok ? t.text : node.message.source, input_schema: node.inputSchema },
+        ...(also ? { output_keys: [also] } : {}),
+      });
     } else {
-      loss(
-        node.kind === 'await'
-          ? 'a pause for a person (await): AgenticDSL has no such node'
-          : `a ${node.kind} step`,
-      );
+      loss(`a ${node.kind} step`);
     }
     if (route && nodes.length > nodesBefore)
       nodes.splice(nodesBefore, 0, {
@@ -117,6 +128,14 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
     ...codelets.map((c) => block(c.path, { type: 'codelet', runtime: 'python3.10', code: c.code })),
   ].join('\n');
   return { text, lost };
+}
+
+/** The name a person's answer is also stored under (older **varName**): undefined if none, null if not one name. */
+export function answerName(output: WriteTarget): string | undefined | null {
+  if ('merge' in output && output.merge.length === 0) return undefined;
+  if (!('all' in output) || output.all.length !== 2 || !('merge' in output.all[0])) return null;
+  const byName = output.all[1];
+  return 'set' in byName && byName.set.length === 1 ? byName.set[0] : null;
 }
 
 function block(path: string, value: unknown): string {

@@ -12,4 +12,5 @@ export const agenticdsl: FileDialect = {
 };
 
 export { compileAgenticDsl } from './compile.js';
+export { AWAIT_TOOL } from './nodes/await-tool.js';
 export type { AgenticDslCode } from './reporter.js';

@@ -19,19 +19,12 @@ const NEGATIVE = 'skill-dsl_src_test_resources_skills_invalid_syntax.md';
 
 /** Files that cannot go to AgenticDSL and back, with the first construct lost (`back:` on the way back). */
 const LOST: Record<string, string> = {
-  'skill-demo_src_main_resources_skills_order_confirmation.md':
-    'a pause for a person (await): AgenticDSL has no such node',
-  'skill-demo_src_main_resources_skills_order_confirmation@a386bbbb.md':
-    'a pause for a person (await): AgenticDSL has no such node',
-  'skill-dsl_src_test_resources_skills_await-example.md':
-    'a pause for a person (await): AgenticDSL has no such node',
+  'skill-dsl_src_test_resources_skills_await-example.md': 'the template section {{#confirmation.notes}}',
   'skill-dsl_src_test_resources_skills_builtin_tools_demo.md': 'the template section {{#txt_result}}',
   'skill-dsl_src_test_resources_skills_financial_analysis.md':
     "a tool result both merged and stored under the step's name",
-  'skill-dsl_src_test_resources_skills_sales_report_generator.md':
-    'a pause for a person (await): AgenticDSL has no such node',
   'skill-sales_src_main_resources_skills_sales_report_generator.md':
-    'a pause for a person (await): AgenticDSL has no such node',
+    'a guard (when) that is not one value tested against literals',
   'skills_await-example.md': "a tool result both merged and stored under the step's name",
 };
 
@@ -147,18 +140,18 @@ test(
   'skein convert refuses a lossy conversion (exit 1, each construct named) unless --allow-loss',
   { skip: corpusSkip },
   async () => {
-    const file = join(AEGIS, 'skill-demo_src_main_resources_skills_order_confirmation.md');
+    const file = join(AEGIS, 'skill-dsl_src_test_resources_skills_financial_analysis.md');
     const refused = await skein(['convert', file, '--to', 'agenticdsl', '--json']);
     const error = JSON.parse(refused.stdout).error;
     assert.deepEqual([refused.code, error.code], [1, 'conversion_lossy']);
     assert.deepEqual(error.fields?.[0], {
-      field: 'user_confirmation',
-      message: 'a pause for a person (await): AgenticDSL has no such node',
+      field: 'fetch_financial_data',
+      message: "a tool result both merged and stored under the step's name",
     });
-    const out = join(mkdtempSync(join(tmpdir(), 'skein-convert-')), 'order.agent.md');
+    const out = join(mkdtempSync(join(tmpdir(), 'skein-convert-')), 'financial.agent.md');
     const allowed = await skein(['convert', file, '--to', 'agenticdsl', '--allow-loss', '--out', out]);
     assert.equal(allowed.code, 0, allowed.stderr);
-    assert.match(allowed.stderr, /lost: user_confirmation: a pause for a person \(await\)/);
+    assert.match(allowed.stderr, /lost: fetch_financial_data: a tool result both merged/);
     const validated = await skein(['validate', out, '--json']);
     assert.equal(validated.code, 0, validated.stdout);
   },

@@ -35,14 +35,23 @@ test('what a template syntax has and the other lacks is refused with the constru
   assert.deepEqual(args.value, { q: '{{ default(query, "") }}', n: 3, list: ['{{ default(a, "") }}'] });
 });
 
-test('an Aegis step that pauses cannot go to AgenticDSL: the step and the construct are named', () => {
+test('an Aegis step that pauses goes to AgenticDSL as a call of skein_await and comes back as await', () => {
   const path = join(ROOT, 'test/fixtures/server/skills/confirm.md');
   const skill = loadText(path, readFileSync(path, 'utf8')).skills[0];
-  const { lost } = convertSkill(skill, 'agenticdsl');
-  assert.ok(
-    lost.some((l) => /guard \(when\)|await/.test(l.construct)),
-    JSON.stringify(lost),
+  const there = convertSkill(skill, 'agenticdsl');
+  assert.deepEqual(there.lost, []);
+  assert.match(there.text, /type: tool_call\n\s+tool: skein_await\n/);
+  const dsl = loadText('/tmp/confirm.agent.md', there.text, { dialect: 'agenticdsl' }).skills[0];
+  const pause = dsl.graph!.nodes.find((n) => n.kind === 'await');
+  assert.ok(pause && pause.kind === 'await', 'the AgenticDSL file reads as an await step');
+  assert.deepEqual(
+    pause.inputSchema,
+    (skill.graph!.nodes.find((n) => n.kind === 'await') as typeof pause).inputSchema,
   );
+  const back = convertSkill(dsl, 'aegis');
+  assert.deepEqual(back.lost, []);
+  assert.match(back.text, /### step: ask\n\n\*\*type\*\*: await\n/);
+  assert.match(back.text, /message: "\{\{summary\}\}\. Confirm\?"/);
   // A skill.json pipeline step only calls a skill: every other step is named as lost.
   assert.deepEqual(
     convertSkill(skill, 'skilljson').lost.map((l) => l.step),

@@ -1,5 +1,6 @@
 import type { RetryPolicy } from '../../../ir/nodes.js';
 import { EXAMPLES } from '../examples.js';
+import { AWAIT_TOOL, compileAwaitTool } from './await-tool.js';
 import type { NodeFields } from '../fields.js';
 import { compileValue } from '../values.js';
 import type { NodeCompiler } from './compiled.js';
@@ -11,6 +12,7 @@ const RETRY_DELAY_MS = 500;
  * `tool_call`: calls a tool of the registry (built-ins, tool modules, MCP servers) with `arguments`
  * rendered by Inja. Its result goes to `tool_output`, or to the one key of `output_keys`, or (several
  * keys) each field of the result is written. `retry: N` tries N more times, waiting 0.5 s, 1 s, 2 s, ….
+ * A call of `skein_await` is a pause for a person (./await-tool.ts).
  */
 export const compileToolCall: NodeCompiler = (fields, { report }) => {
   fields.checkKnown(['tool', 'arguments', 'output_keys', 'retry', 'timeout_ms']);
@@ -22,6 +24,10 @@ export const compileToolCall: NodeCompiler = (fields, { report }) => {
       ...fields.span('tool'),
     );
   if (fields.required('arguments', EXAMPLES.tool_call) === undefined) return {};
+  if (tool === AWAIT_TOOL) {
+    const node = compileAwaitTool(fields, report);
+    return node ? { node } : {};
+  }
   const input = compileValue(fields.decl.place.block, fields.node('arguments'), report);
   const keys = readOutputKeys(fields, EXAMPLES.tool_call);
   const retry = readRetry(fields);
