@@ -4,6 +4,7 @@ import type { FieldError, SkillDetail } from '../api/types';
 import { go } from '../location';
 import { recentInputs, rememberInput, startRun } from '../run/start-run';
 import { useApi } from '../useApi';
+import { SkillSchedules } from '../components/SkillSchedules';
 
 const GraphView = lazy(() => import('../components/GraphView'));
 // react-markdown and its parser load when a document is first shown.
@@ -55,6 +56,7 @@ export function SkillPage({ id }: { id: string }) {
           or <code>model:</code> in skein.yaml), and without one the run fails at once.
         </p>
       )}
+      <SkillSchedules id={s.id} />
       {s.doc && <DocView id={s.id} version={s.version} doc={s.doc} />}
       <div className={s.graph ? 'columns' : undefined}>
         <div>
