@@ -45,31 +45,35 @@ function assertOncePerTick(byTick: Map<string, string[]>, ticks: number): void {
   for (const [at, runs] of byTick) assert.equal(runs.length, 1, `tick ${at} started ${runs.length} runs`);
 }
 
-test('three processes on PostgreSQL over ten ticks: one run per tick, each with its trigger', { skip }, async () => {
-  const file = config(
-    join(WORKERS_FIXTURE, 'skills'),
-    'confirm',
-    { item: 'tick' },
-    join(WORKERS_FIXTURE, 'tools.ts'),
-  );
-  const store = await sharedStore('schedules', { SKEIN_CONFIG: file });
-  const processes = [
-    await startServer(store.env, ['--no-worker']),
-    await startWorker(store.env, ['--concurrency', '2']),
-    await startWorker(store.env, ['--concurrency', '2']),
-  ];
-  let skein: Skein | undefined;
-  try {
-    await sleep(11_000);
-    for (const p of processes) await p.stop();
-    skein = openSkein({ config: loadConfig(ROOT, { ...process.env, ...store.env }) });
-    assertOncePerTick(await runsByTick(skein), 10);
-  } finally {
-    for (const p of processes) await p.stop('SIGKILL');
-    await skein?.close();
-    await store.drop();
-  }
-});
+test(
+  'three processes on PostgreSQL over ten ticks: one run per tick, each with its trigger',
+  { skip },
+  async () => {
+    const file = config(
+      join(WORKERS_FIXTURE, 'skills'),
+      'confirm',
+      { item: 'tick' },
+      join(WORKERS_FIXTURE, 'tools.ts'),
+    );
+    const store = await sharedStore('schedules', { SKEIN_CONFIG: file });
+    const processes = [
+      await startServer(store.env, ['--no-worker']),
+      await startWorker(store.env, ['--concurrency', '2']),
+      await startWorker(store.env, ['--concurrency', '2']),
+    ];
+    let skein: Skein | undefined;
+    try {
+      await sleep(11_000);
+      for (const p of processes) await p.stop();
+      skein = openSkein({ config: loadConfig(ROOT, { ...process.env, ...store.env }) });
+      assertOncePerTick(await runsByTick(skein), 10);
+    } finally {
+      for (const p of processes) await p.stop('SIGKILL');
+      await skein?.close();
+      await store.drop();
+    }
+  },
+);
 
 test('two serves sharing a SQLite home: one run per tick; skein schedules and GET /v1/schedules list it', async () => {
   const file = config(join(ROOT, 'test/fixtures/server/skills'), 'greet', { name: 'Tick' });
