@@ -126,7 +126,7 @@ export class SqliteRunStore implements RunStore {
     source?: SkillSource,
     claim?: IdempotencyClaim,
   ): Promise<KeyHolder | undefined> {
-    return this.group.run(() => this.tx.createRun(run, events, source, claim));
+    return this.group.run(() => this.tx.createRun(run, events, source, claim), run.id);
   }
 
   async getSource(digest: string): Promise<SkillSource['files'] | undefined> {
@@ -154,7 +154,7 @@ export class SqliteRunStore implements RunStore {
     if (!records.length && !events.length) return;
     // Immediate (as the group's transaction is): the check of finished nodes reads under the write
     // lock, so another process cannot store a result for the same node between the check and the insert.
-    const stored = await this.group.run(() => this.tx.saveNodes.immediate(runId, records, events));
+    const stored = await this.group.run(() => this.tx.saveNodes.immediate(runId, records, events), runId);
     if (!stored) return;
     // Kept only once committed: what the batches stored since said, then this batch.
     let known = this.finished.get(runId);
@@ -184,7 +184,7 @@ export class SqliteRunStore implements RunStore {
 
   appendEvents(events: RunEvent[]): void | Promise<void> {
     if (!events.length) return;
-    return this.group.run(() => this.tx.appendEvents(events));
+    return this.group.run(() => this.tx.appendEvents(events), oneRun(events));
   }
 
   async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
@@ -211,7 +211,7 @@ export class SqliteRunStore implements RunStore {
       const webhooks = this.webhooks;
       notify = (row) => statusDeliveries(webhooks, changedRun(row), to, fields);
     }
-    return this.group.run(() => this.tx.transition(sql, values, events, notify));
+    return this.group.run(() => this.tx.transition(sql, values, events, notify), runId);
   }
 
   async renewLease(runId: string, owner: string, until: number): Promise<void> {
@@ -284,6 +284,12 @@ interface FinishedNodes {
 interface StoredNodes {
   rowid: number;
   final: Map<string, boolean>;
+}
+
+/** The run all of `events` are of, if they are of one. */
+function oneRun(events: readonly RunEvent[]): string | undefined {
+  const runId = events[0].runId;
+  return events.every((e) => e.runId === runId) ? runId : undefined;
 }
 
 /** Makes the outbox rows of a move from the row it returned. */

@@ -159,3 +159,32 @@ test('sqlite store: writes of many runs at once commit together, and one that fa
   await other.close();
   await store.close();
 });
+
+test('sqlite store: more writes at once than a transaction takes go in waves, runs that got through first, each run in order', async () => {
+  const store = new SqliteRunStore(join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db'));
+  const ids = Array.from({ length: 1200 }, (_, i) => `w${i}`);
+  const order: string[] = [];
+  // Each run as the runtime drives one: created, then events it does not wait for, a commit, its end.
+  await Promise.all(
+    ids.map(async (id) => {
+      await store.createRun(run(id), [event(id, 0, 'a')]);
+      order.push(`created ${id}`);
+      void store.appendEvents([event(id, 1, 'b')]);
+      await store.saveNodes(id, [{ node: 'b', status: 'done', writes: [] }], [event(id, 2, 'c')]);
+      assert.ok(await store.transition(id, ['running'], 'completed', {}, undefined, [event(id, 3, 'd')]));
+      order.push(`completed ${id}`);
+    }),
+  );
+  assert.ok(
+    order.indexOf('completed w0') < order.indexOf('created w1199'),
+    'the first runs end before the last are created',
+  );
+  for (const id of [ids[0], ids[700], ids[1199]]) {
+    assert.deepEqual(
+      (await store.events(id)).map((e) => e.seq),
+      [0, 1, 2, 3],
+    );
+    assert.equal((await store.getRun(id))?.status, 'completed');
+  }
+  await store.close();
+});
