@@ -67,6 +67,21 @@ export function singleVar(node: Node): string | undefined {
   return out && 'set' in out && out.set.length === 1 ? out.set[0] : undefined;
 }
 
+/**
+ * The steps whose result is stored under their own name (Aegis steps without varName, whose result
+ * older files read as `{{step.output}}` or `{{step.value}}`, which Aegis reads as `{{step}}`).
+ */
+export function storedByName(steps: readonly Node[]): Set<string> {
+  const names = new Set<string>();
+  for (const node of steps) {
+    const name = node.id.split('/').at(-1) ?? node.id;
+    const out = 'output' in node && node.kind !== 'end' ? node.output : undefined;
+    const targets = out && 'all' in out ? out.all : out ? [out] : [];
+    if (targets.some((t) => 'set' in t && t.set.length === 1 && t.set[0] === name)) names.add(name);
+  }
+  return names;
+}
+
 /** A step id as a local node id of a file (AgenticDSL node, Aegis step) (its last path segment, characters the paths allow). */
 export function localId(id: string): string {
   const last = id.split('/').filter(Boolean).at(-1) ?? id;

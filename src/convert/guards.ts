@@ -1,31 +1,35 @@
 import type { Condition } from '../ir/expr.js';
 import type { Node } from '../ir/nodes.js';
+import { whenToPython } from './when-python.js';
 
 /** The first line of a resolver that stands for a guard: the guard as its Aegis file wrote it. */
 const MARK = '# skein-when: ';
 
 /**
  * A guard as AgenticDSL can hold it: a `dynamic_next` before the step whose Python resolver chooses
- * the step or the one after it. Only a guard that tests one value against literals (`choice`) is
- * written; the resolver's first line keeps the guard's text, so it can come back as a `when`.
+ * the step or the one after it (`[NEXT]`, filled in by the writer), the Aegis guard translated to
+ * Python (./when-python.ts). The resolver's first line keeps the guard's text, so it can come back
+ * as a `when`. A guard in another dialect's syntax (a skill.json condition) is not carried.
+ * `results`: the steps whose result is stored under their name (an older `{{step.output}}` reads it).
  */
 export function guardRoute(
   guard: Condition,
   step: string,
-): { id: string; codelet: string; code: string } | undefined {
-  if (!guard.choice || /[\r\n]/.test(guard.source)) return undefined;
+  dialect: string,
+  results: ReadonlySet<string>,
+): { id: string; codelet: string; code: string } | { why: string } {
+  if (/[\r\n]/.test(guard.source)) return { why: 'a guard (when) written on several lines' };
+  if (dialect !== 'aegis') return { why: `a guard (when) in ${dialect}'s syntax` };
+  const test = whenToPython(guard.source, results);
+  if (!test.ok) return { why: test.why };
   const id = `${step}_when`;
-  const path = JSON.stringify(JSON.stringify(guard.choice.path.split('.')));
-  const values = JSON.stringify(JSON.stringify(guard.choice.values));
   const code = [
     `${MARK}${guard.source}`,
-    'import json',
+    test.helpers,
+    '',
     '',
     'def main(context):',
-    '    value = context',
-    `    for key in json.loads(${path}):`,
-    '        value = value.get(key) if isinstance(value, dict) else None',
-    `    chosen = value in json.loads(${values})`,
+    `    chosen = ${test.code}`,
     `    return {"next": ["${step}"] if chosen else [NEXT]}`,
     '',
   ].join('\n');

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { WriteTarget } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
-import { chainOf, localId, readsOfResult, singleVar, type Loss } from './chain.js';
+import { chainOf, localId, readsOfResult, singleVar, storedByName, type Loss } from './chain.js';
 import { AWAIT_TOOL } from '../dialects/agenticdsl/index.js';
 import { guardRoute } from './guards.js';
 import { aegisToInja, translateWritten, type Translated } from './templates.js';
@@ -14,10 +14,12 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
     fromInja ? { ok: true, text: source } : aegisToInja(source);
   const nodes: Record<string, unknown>[] = [];
   const codelets: { path: string; code: string }[] = [];
+  const results = storedByName(steps);
   for (const node of steps) {
     const loss = (construct: string) => lost.push({ step: node.id, construct });
-    const route = node.guard && guardRoute(node.guard, localId(node.id));
-    if (node.guard && !route) loss('a guard (when) that is not one value tested against literals');
+    const guarded = node.guard && guardRoute(node.guard, localId(node.id), skill.dialect, results);
+    if (guarded && 'why' in guarded) loss(guarded.why);
+    const route = guarded && !('why' in guarded) ? guarded : undefined;
     const nodesBefore = nodes.length;
     if (route) codelets.push({ path: route.codelet, code: route.code });
     if (node.timeoutMs || node.continueOnError) loss('a timeout or continue-on-error');

@@ -15,3 +15,5 @@ export {
   injaFunctions,
   type Locate,
 } from './inja/index.js';
+export { parseWhen as parseAegisWhen } from './aegis/when-parser.js';
+export type { Expr as ExprAst, PathExpr as PathAst } from './ast.js';

@@ -23,8 +23,6 @@ const LOST: Record<string, string> = {
   'skill-dsl_src_test_resources_skills_builtin_tools_demo.md': 'the template section {{#txt_result}}',
   'skill-dsl_src_test_resources_skills_financial_analysis.md':
     "a tool result both merged and stored under the step's name",
-  'skill-sales_src_main_resources_skills_sales_report_generator.md':
-    'a guard (when) that is not one value tested against literals',
   'skills_await-example.md': "a tool result both merged and stored under the step's name",
 };
 
