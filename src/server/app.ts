@@ -1,9 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { cors } from 'hono/cors';
 import { SkeinError } from '../errors/index.js';
-import { httpStatus, sendError, toSkeinError } from './errors.js';
+import { errorBody, httpStatus, sendError, toSkeinError } from './errors.js';
+import { getRequestListener } from '@hono/node-server';
+import { fastPath, type ErrorAnswer, type NodeListener } from './fast-path.js';
 import { accessLog } from './middleware/access-log.js';
-import { bearerAuth } from './middleware/bearer-auth.js';
+import { bearerAuth, tokenCheck } from './middleware/bearer-auth.js';
 import { readBody } from './middleware/read-body.js';
 import { openApiDocument, type OpenApiDocument } from './openapi.js';
 import { newOpenApiApp } from './openapi-app.js';
@@ -62,6 +65,8 @@ export interface SkeinApp {
   experiments: ExperimentReader;
   /** The token check of the API, for routes mounted beside it (`/mcp`). */
   requireToken: MiddlewareHandler;
+  /** The app as a node:http listener, with the fast path of the hot route (fast-path.ts) before it. */
+  listener: NodeListener;
   /** Refuses new requests (503) and ends every event stream; in-flight requests finish. */
   drain(): void;
 }
@@ -133,15 +138,36 @@ export function createApp(options: AppOptions): SkeinApp {
     // The path is the client's, not a file of the server: it is not redacted.
     sendError(c, new SkeinError('not_found', `no route ${c.req.method} ${c.req.path}`)),
   );
-  app.onError((e, c) => {
-    const requestId = c.get('requestId') ?? '-';
+  const answerError = (e: unknown, requestId: string): ErrorAnswer => {
     const error = toSkeinError(e, requestId);
     if (error.code === 'internal')
       options.errorLog(
         JSON.stringify({ level: 'error', requestId, error: (e as Error)?.stack ?? String(e) }) + '\n',
       );
-    if (httpStatus(error) === 401) c.header('WWW-Authenticate', 'Bearer');
-    return sendError(c, error, root);
+    const status = httpStatus(error);
+    return {
+      status,
+      body: errorBody(error, root),
+      headers: status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
+    };
+  };
+  app.onError((e, c) => {
+    const answer = answerError(e, c.get('requestId') ?? '-');
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
-  return { app, hub, catalog, experiments, requireToken, drain: () => shutdown.abort() };
+  const listener = fastPath(
+    {
+      hub,
+      catalog,
+      root,
+      bodyLimit: options.bodyLimit,
+      checkToken: options.tokens.length ? tokenCheck(options.tokens) : undefined,
+      accessLog: options.accessLog,
+      draining: () => shutdown.signal.aborted,
+      answerError,
+    },
+    getRequestListener(app.fetch),
+  );
+  return { app, hub, catalog, experiments, requireToken, listener, drain: () => shutdown.abort() };
 }

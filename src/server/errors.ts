@@ -33,14 +33,19 @@ export function httpStatus(error: SkeinError): ContentfulStatusCode {
 }
 
 /**
- * Sends an error as `{"error": {"code", "message", "fields"?}}` with its status; with a `root`, local
+ * The body of an error answer, `{"error": {"code", "message", "fields"?}}`; with a `root`, local
  * file paths in the message are made relative to it (without, the message is the client's own words).
  */
-export function sendError(c: Context, error: SkeinError, root?: string) {
+export function errorBody(error: SkeinError, root?: string) {
   const body: { code: string; message: string; fields?: SkeinError['fields'] } = {
     code: error.code,
     message: root === undefined ? error.message : redactPaths(error.message, root),
   };
   if (error.fields) body.fields = error.fields;
-  return c.json({ error: body }, httpStatus(error));
+  return { error: body };
+}
+
+/** Sends an error (see `errorBody`) with the status the catalog gives its code. */
+export function sendError(c: Context, error: SkeinError, root?: string) {
+  return c.json(errorBody(error, root), httpStatus(error));
 }

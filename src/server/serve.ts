@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
 import type { SkeinApp } from './app.js';
 
 /** A listening server: its URL, and how to stop it. */
@@ -21,7 +20,7 @@ export function isLoopback(host: string): boolean {
 
 /** Listens with the app on `host:port` (port 0: any free port). */
 export async function listen(skeinApp: SkeinApp, host: string, port: number): Promise<ListeningServer> {
-  const server = createAdaptorServer({ fetch: skeinApp.app.fetch }) as Server;
+  const server = createServer(skeinApp.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => (server.off('error', reject), resolve()));
