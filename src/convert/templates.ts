@@ -2,38 +2,140 @@
 export type Translated = { ok: true; text: string } | { ok: false; why: string };
 
 const PATH = /^[A-Za-z_][\w]*(?:\.[\w]+)*$/;
+const NONE: ReadonlySet<string> = new Set();
+
+/** What Aegis counts as false in a section; a missing path reads as null (see `sectionTag`). */
+const FALSY = '[null, false, "", 0]';
+
+/**
+ * The Inja statement of an Aegis section over `path`: `{{#path}}` renders its text when the value is
+ * set and true for Aegis (not null, false, "" or 0; an empty list or object counts as true), `{{^path}}`
+ * when it is not. Skein's Aegis renders a section as a condition, not as a loop over a list, and the
+ * text inside still reads the outer variables, so an Inja `if` is the same.
+ */
+function sectionTag(path: string, inverted: boolean): string {
+  const test = `default(${path}, null) in ${FALSY}`;
+  return inverted ? `{% if ${test} %}` : `{% if not (${test}) %}`;
+}
+
+const SECTION_IN_INJA = /^if (not \()?default\(([A-Za-z_][\w.]*), null\) in \[null, false, "", 0\]\)?$/;
 
 /**
  * An Aegis template as Inja: each `{{expr}}` kept (the operators Aegis has, Inja has), a plain path as
- * `default(path, "")` (Aegis renders missing data as ""; Inja fails on it). Aegis filters and tags have
- * no counterpart here and are refused.
+ * `default(path, "")` (Aegis renders missing data as ""; Inja fails on it), a section `{{#path}}…{{/path}}`
+ * (or `{{^path}}`) as `{% if … %}…{% endif %}`; a section tag alone on its line goes with that line, as
+ * Aegis drops it. `results`: steps whose result is stored under their name, which an older
+ * `{{step.output}}` / `{{step.value}}` reads. Aegis filters, loops (`{{#for}}`) and tags are refused.
  */
-export function aegisToInja(source: string): Translated {
+export function aegisToInja(source: string, results: ReadonlySet<string> = NONE): Translated {
   if (/\{%|(?<!\{)\{#/.test(source)) return { ok: false, why: 'an Aegis template tag or comment' };
   let bad: string | undefined;
-  const text = source.replace(/\{\{([\s\S]*?)\}\}/g, (_m, raw: string) => {
-    const expr = raw.trim();
-    if (/^[#/^]/.test(expr)) bad ??= `the template section {{${raw}}}`;
-    if (/\|/.test(expr.replace(/\|\|/g, ''))) bad ??= `the template filter in {{${raw}}}`;
-    if (/[()[\]]|\bif\b/.test(expr)) bad ??= `the expression {{${raw}}}`;
-    return PATH.test(expr) ? `{{ default(${expr}, "") }}` : `{{ ${expr} }}`;
-  });
-  if (bad) return { ok: false, why: bad };
-  return { ok: true, text };
+  const open: string[] = [];
+  let text = '';
+  let at = 0;
+  for (const m of source.matchAll(/\{\{([\s\S]*?)\}\}/g)) {
+    const [tag, raw] = m;
+    const start = m.index;
+    const end = start + tag.length;
+    const expr = olderForms(raw.trim(), results);
+    const block = /^([#^/])\s*([\s\S]*)$/.exec(expr);
+    if (!block) {
+      if (/\|/.test(expr.replace(/\|\|/g, ''))) bad ??= `the template filter in {{${raw}}}`;
+      if (/[()[\]]|\bif\b/.test(expr)) bad ??= `the expression {{${raw}}}`;
+      text += source.slice(at, start) + (PATH.test(expr) ? `{{ default(${expr}, "") }}` : `{{ ${expr} }}`);
+      at = end;
+      continue;
+    }
+    const [, sigil, path] = block;
+    if (/^for\b/.test(path) && sigil !== '^') bad ??= `the template loop {{${raw}}}`;
+    else if (!PATH.test(path)) bad ??= `the template section {{${raw}}}`;
+    else if (sigil === '/' && open.pop() !== path) bad ??= `the unmatched {{${raw}}}`;
+    const line = aloneOnLine(source, start, end);
+    text += source.slice(at, line ? line.from : start);
+    at = line ? line.to : end;
+    if (sigil !== '/') open.push(path);
+    text += sigil === '/' ? '{% endif %}' : sectionTag(path, sigil === '^');
+  }
+  if (open.length) bad ??= `the unclosed {{#${open.at(-1)}}}`;
+  return bad ? { ok: false, why: bad } : { ok: true, text: text + source.slice(at) };
 }
 
-/** An Inja template as Aegis: the inverse of `aegisToInja`; statements, filters and other functions are refused. */
+/**
+ * An Inja template as Aegis: the inverse of `aegisToInja`. A section tag alone on its line keeps what
+ * Inja renders of that line (Aegis drops such a line). Other statements, comments, filters and
+ * functions are refused.
+ */
 export function injaToAegis(source: string): Translated {
-  if (/\{%|\{#/.test(source)) return { ok: false, why: 'an Inja statement or comment' };
+  if (/\{#/.test(source)) return { ok: false, why: 'an Inja comment' };
   let bad: string | undefined;
-  const text = source.replace(/\{\{([\s\S]*?)\}\}/g, (_m, raw: string) => {
-    const expr = raw.trim();
-    const missing = /^default\(\s*([A-Za-z_][\w.]*)\s*,\s*""\s*\)$/.exec(expr);
-    if (missing) return `{{${missing[1]}}}`;
-    if (/[|([\]]/.test(expr) || /\b(?:in|not|and|or)\b/.test(expr)) bad ??= `the Inja expression {{${raw}}}`;
-    return `{{${expr}}}`;
-  });
-  return bad ? { ok: false, why: bad } : { ok: true, text };
+  const open: string[] = [];
+  let text = '';
+  let at = 0;
+  for (const m of source.matchAll(/\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}/g)) {
+    const [tag, output, statement] = m;
+    const start = m.index;
+    const end = start + tag.length;
+    text += source.slice(at, start);
+    at = end;
+    if (statement === undefined) {
+      const expr = output.trim();
+      if (/^-|-$/.test(output)) bad ??= `the Inja whitespace control in {{${output}}}`;
+      const missing = /^default\(\s*([A-Za-z_][\w.]*)\s*,\s*""\s*\)$/.exec(expr);
+      if (missing) text += `{{${missing[1]}}}`;
+      else {
+        if (/[|([\]]/.test(expr) || /\b(?:in|not|and|or)\b/.test(expr))
+          bad ??= `the Inja expression {{${output}}}`;
+        text += `{{${expr}}}`;
+      }
+      continue;
+    }
+    const words = statement.trim();
+    const section = SECTION_IN_INJA.exec(words);
+    const sigil = section && sectionTag(section[2], !section[1]) === tag ? (section[1] ? '#' : '^') : '';
+    if (sigil) open.push(section![2]);
+    const closed = words === 'endif' ? open.pop() : undefined;
+    if (!sigil && !closed) {
+      bad ??= `the Inja statement ${tag}`;
+      continue;
+    }
+    const aegisTag = sigil ? `{{${sigil}${section![2]}}}` : `{{/${closed}}}`;
+    const line = aloneOnLine(source, start, end);
+    const lead = line ? source.slice(line.from, start) : '';
+    const rest = line ? source.slice(end, line.to) : '';
+    // Aegis drops the line of a tag alone on it; Inja drops only the tag. A bare line break is written
+    // again after the tag; spaces around the tag are kept by an empty text before it (then not alone).
+    if (line && !lead && /^(?:\r?\n)?$/.test(rest)) {
+      text += aegisTag + rest + rest;
+      at = line.to;
+    } else if (line) text = `${text.slice(0, text.length - lead.length)}{{""}}${lead}${aegisTag}`;
+    else text += aegisTag;
+  }
+  if (open.length) bad ??= 'an unclosed {% if %}';
+  return bad ? { ok: false, why: bad } : { ok: true, text: text + source.slice(at) };
+}
+
+/** The span of the line a tag is alone on (spaces and tabs aside), with its line break; as Aegis finds it. */
+function aloneOnLine(source: string, start: number, end: number): { from: number; to: number } | undefined {
+  let from = start;
+  while (from > 0 && (source[from - 1] === ' ' || source[from - 1] === '\t')) from--;
+  if (from > 0 && source[from - 1] !== '\n') return undefined;
+  let to = end;
+  while (to < source.length && (source[to] === ' ' || source[to] === '\t')) to++;
+  if (to === source.length) return { from, to };
+  if (source[to] === '\n') return { from, to: to + 1 };
+  if (source[to] === '\r' && source[to + 1] === '\n') return { from, to: to + 2 };
+  return undefined;
+}
+
+/** An expression with the older `step.output` / `step.value` of a stored step result read as `step`. */
+function olderForms(expr: string, results: ReadonlySet<string>): string {
+  let out = expr;
+  for (const name of results)
+    out = out.replace(
+      new RegExp(`(?<![\\w.])(${name.replace(/[^\w]/g, '\\$&')})\\.(?:output|value)(?![\\w])`, 'g'),
+      '$1',
+    );
+  return out;
 }
 
 /** A value as written (JSON with template strings) translated string by string. */

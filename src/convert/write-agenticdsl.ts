@@ -10,11 +10,11 @@ import { aegisToInja, translateWritten, type Translated } from './templates.js';
 export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
   const { steps, end, lost } = chainOf(skill);
   const fromInja = skill.dialect === 'agenticdsl';
+  const results = storedByName(steps);
   const template = (source: string): Translated =>
-    fromInja ? { ok: true, text: source } : aegisToInja(source);
+    fromInja ? { ok: true, text: source } : aegisToInja(source, results);
   const nodes: Record<string, unknown>[] = [];
   const codelets: { path: string; code: string }[] = [];
-  const results = storedByName(steps);
   for (const node of steps) {
     const loss = (construct: string) => lost.push({ step: node.id, construct });
     const guarded = node.guard && guardRoute(node.guard, localId(node.id), skill.dialect, results);
@@ -50,7 +50,7 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
     } else if (node.kind === 'tool' && node.input.written !== undefined) {
       const args = fromInja
         ? { ok: true as const, text: '', value: node.input.written }
-        : translateWritten(node.input.written, aegisToInja);
+        : translateWritten(node.input.written, template);
       if (!args.ok) loss(args.why);
       const declared = [
         ...new Set(node.declares?.length ? node.declares : readsOfResult(skill, steps, end, node)),

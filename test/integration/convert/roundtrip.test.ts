@@ -19,8 +19,6 @@ const NEGATIVE = 'skill-dsl_src_test_resources_skills_invalid_syntax.md';
 
 /** Files that cannot go to AgenticDSL and back, with the first construct lost (`back:` on the way back). */
 const LOST: Record<string, string> = {
-  'skill-dsl_src_test_resources_skills_await-example.md': 'the template section {{#confirmation.notes}}',
-  'skill-dsl_src_test_resources_skills_builtin_tools_demo.md': 'the template section {{#txt_result}}',
   'skill-dsl_src_test_resources_skills_financial_analysis.md':
     "a tool result both merged and stored under the step's name",
   'skills_await-example.md': "a tool result both merged and stored under the step's name",
