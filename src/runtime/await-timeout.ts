@@ -59,16 +59,20 @@ function formatMs(ms: number): string {
   return `${ms} ms`;
 }
 
-/** A resume that comes after the await's time is up: the run fails, and the resume is refused. */
-export async function refuseExpired(
+/**
+ * A resume that comes after the await's time is up: the run fails, and the resume is refused (the
+ * promise rejects). No promise when the time is not up: most resumes pass here.
+ */
+export function refuseExpired(
   store: RunStore,
   run: RunRecord,
   timeoutMs: number | undefined,
-): Promise<void> {
-  if (timeoutMs === undefined || !awaitExpired(run, timeoutMs)) return;
-  await expireAwait(store, run, timeoutMs);
-  throw new RunRefused(
-    'await_timeout',
-    `run ${run.id} cannot be resumed: ${awaitTimeoutError(run, timeoutMs).message}`,
-  );
+): Promise<never> | undefined {
+  if (timeoutMs === undefined || !awaitExpired(run, timeoutMs)) return undefined;
+  return expireAwait(store, run, timeoutMs).then(() => {
+    throw new RunRefused(
+      'await_timeout',
+      `run ${run.id} cannot be resumed: ${awaitTimeoutError(run, timeoutMs).message}`,
+    );
+  });
 }

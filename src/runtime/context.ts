@@ -11,19 +11,21 @@ export type Context = Readonly<Record<string, unknown>>;
  */
 export function applyWrites(context: Context, writes: readonly Write[], inPlace = false): Context {
   if (!writes.length) return context;
-  const fresh = new Set<object>();
-  let root: Record<string, unknown>;
-  if (inPlace) fresh.add((root = context as Record<string, unknown>));
-  else root = copy(context, fresh);
+  let root = inPlace ? (context as Record<string, unknown>) : copy(context);
+  // Objects below the root that this call copied, written in place by later writes; made on the first
+  // nested write (most writes set a key of the root, and a Set per step costs more than the step's writes).
+  let fresh: Set<object> | undefined;
   for (const w of writes) {
     if (!w.path.length) {
-      root = copy(isRecord(w.value) ? w.value : undefined, fresh);
+      root = copy(isRecord(w.value) ? w.value : undefined);
       continue;
     }
     let obj = root;
     for (let i = 0; i < w.path.length - 1; i++) {
       const cur = Object.hasOwn(obj, w.path[i]) ? obj[w.path[i]] : undefined;
-      const child = isRecord(cur) && fresh.has(cur) ? cur : copy(isRecord(cur) ? cur : undefined, fresh);
+      let child: Record<string, unknown>;
+      if (isRecord(cur) && fresh?.has(cur)) child = cur;
+      else (fresh ??= new Set()).add((child = copy(isRecord(cur) ? cur : undefined)));
       set(obj, w.path[i], child);
       obj = child;
     }
@@ -36,14 +38,8 @@ export function applyWrites(context: Context, writes: readonly Write[], inPlace 
  * A shallow copy. Object.assign copies like a spread and is several times faster in V8 here; an own
  * "__proto__" key would set the copy's prototype instead, so such objects are spread.
  */
-function copy(
-  obj: Readonly<Record<string, unknown>> | undefined,
-  fresh: Set<object>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> =
-    obj && Object.hasOwn(obj, '__proto__') ? { ...obj } : Object.assign({}, obj);
-  fresh.add(out);
-  return out;
+function copy(obj: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  return obj && Object.hasOwn(obj, '__proto__') ? { ...obj } : Object.assign({}, obj);
 }
 
 /** Sets an own field, also one named "__proto__". */

@@ -8,10 +8,11 @@ const NO_WRITES: readonly Write[] = Object.freeze([]);
 export interface RestoredRecords {
   /** Each node's writes (none for a node not finished: one shared empty list, never written into). */
   writes: (readonly Write[])[];
-  /** The person's validated answer, by the node that paused the run (taken when that node finishes). */
-  resumeInput: Map<number, unknown>;
-  /** The child run each paused `call` node waits on. */
-  childRun: Map<number, string>;
+  /** The node that paused the run, which takes the person's validated answer (`answer`) when it finishes. */
+  answerAt?: number;
+  answer?: unknown;
+  /** The child run each paused `call` node waits on (none: no such node). */
+  childRun?: Map<number, string>;
   /**
    * An end node the records say finished: the process that ran it died after committing it and before
    * marking the run completed. The run completes from its records, the output computed again.
@@ -27,17 +28,16 @@ export function restoreRecords(
 ): RestoredRecords {
   const restored: RestoredRecords = {
     writes: new Array<readonly Write[]>(plan.nodes.length).fill(NO_WRITES),
-    resumeInput: new Map(),
-    childRun: new Map(),
   };
   if (resume) {
     const message = `the run paused at "${resume.node}", which the skill no longer has`;
-    restored.resumeInput.set(nodeIndex(plan, resume.node, message), resume.input);
+    restored.answerAt = nodeIndex(plan, resume.node, message);
+    restored.answer = resume.input;
   }
   for (const r of records) {
     const i = nodeIndex(plan, r.node, `the stored run has node "${r.node}", which the skill no longer has`);
     if (r.status === 'awaiting') {
-      if (r.childRunId) restored.childRun.set(i, r.childRunId);
+      if (r.childRunId) (restored.childRun ??= new Map()).set(i, r.childRunId);
       continue;
     }
     restored.writes[i] = r.writes;

@@ -39,8 +39,10 @@ export class RunLoop {
   private readonly contexts: RunContexts;
   private readonly budget: RunBudget;
   private readonly committer: Committer;
-  private readonly resumeInput: Map<number, unknown>;
-  private readonly childRun: ReadonlyMap<number, string>;
+  /** The node that takes the person's answer, until it has taken it. */
+  private answerAt: number | undefined;
+  private readonly answer: unknown;
+  private readonly childRun: ReadonlyMap<number, string> | undefined;
   /** How many nodes are on the promise path now. */
   private running = 0;
   /** Resumes `execute` after a node settles (one promise per wake-up, not a race over every running node). */
@@ -74,7 +76,8 @@ export class RunLoop {
     const restored = restoreRecords(this.plan, o.records, o.resume);
     this.writes = restored.writes;
     this.childRun = restored.childRun;
-    this.resumeInput = restored.resumeInput;
+    this.answerAt = restored.answerAt;
+    this.answer = restored.answer;
     this.endedAt = restored.endedAt;
     this.scheduler = new Scheduler(this.plan, o.records);
     this.contexts = new RunContexts(this.plan, o.initial, this.scheduler.status, this.writes);
@@ -148,7 +151,7 @@ export class RunLoop {
     const over = this.budget.beforeStart(node);
     if (over) return this.fail(over);
     const scope = this.contexts.scopeFor(i);
-    if (node.guard && !this.resumeInput.has(i)) {
+    if (node.guard && this.answerAt !== i) {
       let pass: boolean;
       try {
         pass = node.guard.test(scope);
@@ -190,8 +193,8 @@ export class RunLoop {
         this.shared,
         node,
         scope,
-        this.resumeInput.get(i),
-        this.childRun.get(i),
+        this.answerAt === i ? this.answer : undefined,
+        this.childRun?.get(i),
         undefined,
       );
     } catch (e) {
@@ -214,8 +217,8 @@ export class RunLoop {
       if (EFFECTFUL.has(node.kind)) await this.committer.commit();
       const t0 = performance.now();
       try {
-        const resume = this.resumeInput.get(i);
-        const child = this.childRun.get(i);
+        const resume = this.answerAt === i ? this.answer : undefined;
+        const child = this.childRun?.get(i);
         const outcome = await this.attempts.run(node, (timeout) =>
           callExecutor(this.shared, node, scope, resume, child, timeout),
         );
@@ -257,10 +260,10 @@ export class RunLoop {
     }
     const { record, value } = nodeResult(node, outcome);
     // A node that took a person's answer is a commit point like one with effects: the answer is not lost.
-    const answered = this.resumeInput.has(i);
+    const answered = this.answerAt === i;
     if (answered) {
-      this.o.sink.emit({ type: 'resumed', node: node.id, input: this.resumeInput.get(i) });
-      this.resumeInput.delete(i);
+      this.o.sink.emit({ type: 'resumed', node: node.id, input: this.answer });
+      this.answerAt = undefined;
     }
     this.o.sink.nodeFinished(node.id, node.kind, value, ms);
     this.committer.keep(record, answered || EFFECTFUL.has(node.kind));

@@ -14,7 +14,8 @@ export class Scheduler {
   readonly status: NodeStatus[];
   /** For each finished route node, the successors it chose. */
   readonly chosen: (readonly string[] | undefined)[];
-  private readonly undecided: Int32Array;
+  /** A plain array, not an Int32Array: a typed array and its buffer cost more than a small graph's counts. */
+  private readonly undecided: number[];
   /** Ready nodes, a binary min-heap by topological rank. */
   private readonly ready: number[] = [];
 
@@ -32,7 +33,7 @@ export class Scheduler {
       this.status[i] = r.status;
       this.chosen[i] = r.chosen;
     }
-    this.undecided = new Int32Array(n);
+    this.undecided = new Array<number>(n).fill(0);
     for (let i = 0; i < n; i++)
       for (const p of plan.preds[i]) if (!isDecided(this.status[p])) this.undecided[i]++;
     // The nodes whose predecessors are all decided now (the entry, or where the records leave off), in

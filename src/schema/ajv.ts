@@ -26,6 +26,8 @@ export interface CompiledSchema {
 const byContent = new Lru<string, CompiledSchema & { schema: JsonSchema }>(MAX_VALIDATORS, (_key, entry) =>
   ajv?.removeSchema(entry.schema),
 );
+/** The canonical JSON of a schema, by its JSON as it is (key order as written). */
+const canonicalByText = new Lru<string, string>(MAX_VALIDATORS);
 /** The same, by object, so that a skill's own schemas skip the canonical text (weak: no leak). */
 const byObject = new WeakMap<object, CompiledSchema>();
 
@@ -65,7 +67,11 @@ export function compileSchema(schema: JsonSchema): ValidateFunction {
 export function compiledSchema(schema: JsonSchema): CompiledSchema {
   const known = byObject.get(schema);
   if (known) return known;
-  const key = canonicalJson(schema);
+  // A schema read back from a store (an await's, at each resume) is a new object with text seen before:
+  // its canonical text is found by that text, without the sorted copies that making it takes.
+  const text = JSON.stringify(schema);
+  let key = canonicalByText.get(text);
+  if (key === undefined) canonicalByText.set(text, (key = canonicalJson(schema)));
   let entry = byContent.get(key);
   if (!entry) {
     entry = {

@@ -166,12 +166,13 @@ export class MemoryRunStore implements RunStore {
     const r = this.runs.get(runId);
     if (!r || !from.includes(r.status) || (expectOwner !== undefined && (r.owner ?? null) !== expectOwner))
       return false;
-    for (const key of Object.keys(fields) as (keyof typeof fields)[])
-      (r as unknown as Record<string, unknown>)[key] = fields[key];
+    for (const key in fields)
+      (r as unknown as Record<string, unknown>)[key] = fields[key as keyof typeof fields];
     r.status = to;
     r.updatedAt = isoNow();
     this.appendEvents(events);
-    if (webhookEvent(to)) {
+    // Nothing to send when nobody subscribed and the run has no webhook of its own.
+    if (webhookEvent(to) && (this.webhooks.length || r.webhook)) {
       const run = { id: r.id, skillId: r.skill.id, skillVersion: r.skill.version, webhook: r.webhook };
       this.outbox.add(statusDeliveries(this.webhooks, { ...run, parentRunId: r.parentRunId }, to, fields));
     }
