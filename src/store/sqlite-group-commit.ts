@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 /** At most this many writes go into one transaction (a larger one holds more pages until it commits). */
 const GROUP_MAX = 500;
 /** A write left over waits at most this many transactions of newer writes before it goes first. */
-const MAX_WAIT = 100;
+const MAX_WAIT = 1000;
 
 interface Write {
   write: () => unknown;
@@ -23,11 +23,12 @@ interface Write {
  * node stored twice) is rolled back alone and rejects alone, and a commit that fails rejects every write in it.
  *
  * More than `GROUP_MAX` writes at once (10,000 runs started together) go in waves: one transaction, then,
- * once the callers it let go on have asked for their next writes, those first and the rest after. The
- * runs that got through go on to their pause or end before the others start, so a few hundred runs are
- * in flight at a time rather than all of them (each holding its loop, records and events: measured, the
- * peak RSS of 10,000 pauses on SQLite halves). A run's own writes keep their order, and a write left
- * over goes first after `MAX_WAIT` transactions.
+ * once the callers it let go on have asked for their next writes, the writes of the runs it committed
+ * first, and the rest in the order asked. The runs that got through go on to their pause or end before
+ * the others start, so a few hundred runs are in flight at a time rather than all of them (each holding
+ * its loop, records and events: measured, the peak RSS of 10,000 pauses on SQLite halves), and new runs
+ * still go in the order they came. A run's own writes keep their order, and a write left over goes
+ * first after `MAX_WAIT` transactions.
  */
 export class GroupCommit {
   /** Writes asked for since the last transaction. */
@@ -36,6 +37,8 @@ export class GroupCommit {
   private backlog: Write[] = [];
   /** How many writes of each run wait in the backlog (`ALL`: writes about no one run). */
   private readonly waiting = new Map<string | typeof ALL, number>();
+  /** The runs the last transaction wrote: their next writes go first. */
+  private wentOn = new Set<string>();
   private scheduled = false;
   private transactions = 0;
   private readonly tx;
@@ -80,7 +83,7 @@ export class GroupCommit {
       this.commit(all.length <= GROUP_MAX ? all : all.slice(start, start + GROUP_MAX));
   }
 
-  /** One transaction: the fresh writes that may go ahead, then the oldest left over; the next wave after their callers went on. */
+  /** One transaction: writes of the runs the last one wrote, then the oldest others; the next wave after their callers went on. */
   private wave(): void {
     this.scheduled = false;
     const fresh = this.fresh;
@@ -88,7 +91,7 @@ export class GroupCommit {
     const batch: Write[] = [];
     const overdue = this.backlog.length > 0 && this.transactions - this.backlog[0].since >= MAX_WAIT;
     for (const w of fresh)
-      if (!overdue && batch.length < GROUP_MAX && !this.behind(w)) batch.push(w);
+      if (!overdue && batch.length < GROUP_MAX && this.goesAhead(w)) batch.push(w);
       else this.leave(w);
     if (batch.length < GROUP_MAX && this.backlog.length) {
       const taken = this.backlog.splice(0, GROUP_MAX - batch.length);
@@ -100,6 +103,8 @@ export class GroupCommit {
         batch.push(w);
       }
     }
+    this.wentOn = new Set();
+    for (const w of batch) if (w.key !== undefined) this.wentOn.add(w.key);
     if (batch.length) this.commit(batch);
     if (this.backlog.length && !this.scheduled) {
       this.scheduled = true;
@@ -108,10 +113,14 @@ export class GroupCommit {
     }
   }
 
-  /** Whether an older write must go first: one of the same run, or one about no one run. */
-  private behind(w: Write): boolean {
-    if (!this.backlog.length) return false;
-    return w.key === undefined || this.waiting.has(ALL) || this.waiting.has(w.key);
+  /**
+   * Whether a fresh write goes before the writes left over: none are left, or it is of a run the last
+   * transaction wrote, and no older write of that run (or about no one run) waits.
+   */
+  private goesAhead(w: Write): boolean {
+    if (!this.backlog.length) return true;
+    if (w.key === undefined || !this.wentOn.has(w.key)) return false;
+    return !this.waiting.has(ALL) && !this.waiting.has(w.key);
   }
 
   private leave(w: Write): void {

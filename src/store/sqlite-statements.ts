@@ -72,6 +72,12 @@ export function insertEventBatches(insert: Database.Statement, events: readonly 
   }
 }
 
+/** The run all of `events` are of, if they are of one (the key its writes keep their order by). */
+export function oneRun(events: readonly RunEvent[]): string | undefined {
+  const runId = events[0].runId;
+  return events.every((e) => e.runId === runId) ? runId : undefined;
+}
+
 /**
  * The UPDATE of a conditional transition: to `to` from one of `from` (and from `expectOwner`'s hands
  * when given), with the fields it sets; a digest as SQLite keeps it.

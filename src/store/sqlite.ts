@@ -8,6 +8,7 @@ import { SqliteKeys } from './sqlite-keys.js';
 import { SqlitePrune } from './sqlite-prune.js';
 import {
   insertEventBatches,
+  oneRun,
   listRunsSql,
   prepareStatements,
   transitionUpdate,
@@ -103,13 +104,28 @@ export class SqliteRunStore implements RunStore {
       ),
       appendEvents: this.db.transaction((events: readonly RunEvent[]) => this.insertEvents(events)),
       transition: this.db.transaction(
-        (sql: string, values: unknown[], events: readonly RunEvent[], notify?: Notify) => {
+        (
+          runId: string,
+          from: readonly RunStatus[],
+          to: RunStatus,
+          fields: TransitionFields,
+          expectOwner: string | null | undefined,
+          events: readonly RunEvent[],
+          webhooks: readonly WebhookSubscription[],
+        ) => {
+          const { sql, values } = transitionUpdate(runId, from, to, fields, expectOwner);
+          if (!webhookEvent(to)) {
+            const moved = this.statement(sql).run(...values).changes === 1;
+            if (moved) this.insertEvents(events);
+            return moved;
+          }
           // A move that may be sent to webhooks returns the run's row, whose outbox rows are written with it.
-          const changed = notify && (this.statement(sql).get(...values) as ChangedRow | undefined);
-          const moved = notify ? changed !== undefined : this.statement(sql).run(...values).changes === 1;
-          if (moved) this.insertEvents(events);
-          if (notify && changed) this.outbox.add(notify(changed));
-          return moved;
+          const returning = `${sql} RETURNING ${CHANGED_COLUMNS}`;
+          const changed = this.statement(returning).get(...values) as ChangedRow | undefined;
+          if (!changed) return false;
+          this.insertEvents(events);
+          this.outbox.add(statusDeliveries(webhooks, changedRun(changed), to, fields));
+          return true;
         },
       ),
     };
@@ -193,7 +209,7 @@ export class SqliteRunStore implements RunStore {
     return events.length && events[0].seq <= afterSeq ? events.filter((e) => e.seq > afterSeq) : events;
   }
 
-  async transition(
+  transition(
     runId: string,
     from: readonly RunStatus[],
     to: RunStatus,
@@ -201,17 +217,14 @@ export class SqliteRunStore implements RunStore {
     expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
-    const { sql: update, values } = transitionUpdate(runId, from, to, fields, expectOwner);
     // A run that stops running is read again when it runs on (its nodes may be saved by another process).
     if (to !== 'running') this.finished.delete(runId);
-    let sql = update;
-    let notify: Notify | undefined;
-    if (webhookEvent(to)) {
-      sql += ` RETURNING ${CHANGED_COLUMNS}`;
-      const webhooks = this.webhooks;
-      notify = (row) => statusDeliveries(webhooks, changedRun(row), to, fields);
-    }
-    return this.group.run(() => this.tx.transition(sql, values, events, notify), runId);
+    // The statement is made when the group commits: a run that waits for its turn holds only these arguments.
+    const webhooks = this.webhooks;
+    return this.group.run(
+      () => this.tx.transition(runId, from, to, fields, expectOwner, events, webhooks),
+      runId,
+    );
   }
 
   async renewLease(runId: string, owner: string, until: number): Promise<void> {
@@ -285,12 +298,3 @@ interface StoredNodes {
   rowid: number;
   final: Map<string, boolean>;
 }
-
-/** The run all of `events` are of, if they are of one. */
-function oneRun(events: readonly RunEvent[]): string | undefined {
-  const runId = events[0].runId;
-  return events.every((e) => e.runId === runId) ? runId : undefined;
-}
-
-/** Makes the outbox rows of a move from the row it returned. */
-type Notify = (row: ChangedRow) => WebhookDelivery[];

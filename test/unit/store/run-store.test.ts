@@ -164,20 +164,28 @@ test('sqlite store: more writes at once than a transaction takes go in waves, ru
   const store = new SqliteRunStore(join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db'));
   const ids = Array.from({ length: 1200 }, (_, i) => `w${i}`);
   const order: string[] = [];
+  let late: Promise<unknown> | undefined;
   // Each run as the runtime drives one: created, then events it does not wait for, a commit, its end.
   await Promise.all(
     ids.map(async (id) => {
       await store.createRun(run(id), [event(id, 0, 'a')]);
       order.push(`created ${id}`);
+      // A run started once the first have gone through waits for those started before it.
+      late ??= store.createRun(run('late')).then(() => order.push('created late'));
       void store.appendEvents([event(id, 1, 'b')]);
       await store.saveNodes(id, [{ node: 'b', status: 'done', writes: [] }], [event(id, 2, 'c')]);
       assert.ok(await store.transition(id, ['running'], 'completed', {}, undefined, [event(id, 3, 'd')]));
       order.push(`completed ${id}`);
     }),
   );
+  await late;
   assert.ok(
     order.indexOf('completed w0') < order.indexOf('created w1199'),
     'the first runs end before the last are created',
+  );
+  assert.ok(
+    order.indexOf('created late') > order.indexOf('created w1199'),
+    'new runs go in the order they came',
   );
   for (const id of [ids[0], ids[700], ids[1199]]) {
     assert.deepEqual(
