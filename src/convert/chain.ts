@@ -1,6 +1,7 @@
 import type { Node } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
 import { guardOfRoute } from './guards.js';
+import { fieldsOf, storedName } from './stored-result.js';
 
 /** What a conversion could not carry: the step (or "skill") and the construct. */
 export interface Loss {
@@ -35,7 +36,7 @@ export function chainOf(skill: Skill): {
     const node = byId.get(at);
     if (!node) break;
     const out = graph.edges.filter((e) => e.from === at);
-    const guarded = guardedStep(node, out, graph.edges);
+    const guarded = guardedStep(node, out, graph.edges, byId);
     if (guarded) {
       guards.set(guarded.step, guarded.text);
       routes++;
@@ -106,12 +107,17 @@ export function readsOfResult(
   const provided = new Set(Object.keys(skill.input.properties ?? {}));
   for (const n of steps) {
     if (n === tool) continue;
-    const name = singleVar(n);
+    const name = singleVar(n) ?? storedName(n);
     if (name) provided.add(name);
     if (n.kind === 'tool') (n.declares ?? []).forEach((k) => provided.add(k));
     if (n.kind === 'await') Object.keys(n.inputSchema.properties ?? {}).forEach((k) => provided.add(k));
   }
   return [...reads].filter((r) => !provided.has(r)).sort();
+}
+
+/** Whether one of `steps` reads `name`. */
+export function readLater(steps: readonly Node[], name: string): boolean {
+  return steps.some((n) => refsOf(n).includes(name));
 }
 
 /** The root names a step reads. */
@@ -133,16 +139,41 @@ function refsOf(node: Node): readonly string[] {
   }
 }
 
-/** A route written for a guard: it leads to its step and to the step's one successor. */
+/**
+ * A route written for a guard: it leads to its step and to the step's one successor (past the node
+ * that copies a stored tool result's fields, which goes with its step).
+ */
 function guardedStep(
   node: Node,
   out: readonly { from: string; to: string }[],
   edges: readonly { from: string; to: string }[],
+  byId: ReadonlyMap<string, Node>,
 ): { step: string; text: string } | undefined {
   const text = guardOfRoute(node);
   if (text === undefined || out.length !== 2) return undefined;
   const [a, b] = out.map((e) => e.to);
-  const leads = (x: string, y: string) => edges.filter((e) => e.from === x).every((e) => e.to === y);
+  const only = (x: string) => {
+    const next = edges.filter((e) => e.from === x).map((e) => e.to);
+    return next.every((y) => y === next[0]) ? next[0] : undefined;
+  };
+  const leads = (x: string, y: string) => {
+    const next = only(x);
+    if (next === y) return true;
+    const step = byId.get(x);
+    const name = step && storedUnderOwnName(step);
+    return !!next && !!name && fieldsOf(byId.get(next), name) !== undefined && only(next) === y;
+  };
   const step = leads(a, b) ? a : leads(b, a) ? b : undefined;
   return step ? { step, text } : undefined;
+}
+
+/** The name a tool step stores its whole result under when that is the step's own (local) name. */
+function storedUnderOwnName(node: Node): string | undefined {
+  const name = node.id.split('/').at(-1);
+  return node.kind === 'tool' &&
+    'set' in node.output &&
+    node.output.set.length === 1 &&
+    node.output.set[0] === name
+    ? name
+    : undefined;
 }

@@ -1,7 +1,9 @@
 import { stringify } from 'yaml';
+import type { Node } from '../ir/nodes.js';
 import type { JsonSchema } from '../ir/schema.js';
 import type { Skill } from '../ir/skill.js';
-import { chainOf, localId, singleVar, type Loss } from './chain.js';
+import { chainOf, localId, readLater, singleVar, type Loss } from './chain.js';
+import { fieldsOf, storedName } from './stored-result.js';
 import { answerName } from './write-agenticdsl.js';
 import { injaToAegis, translateWritten, type Translated } from './templates.js';
 
@@ -29,7 +31,9 @@ export function writeAegis(skill: Skill): { text: string; lost: Loss[] } {
     '',
     '## steps',
   ];
-  for (const node of steps) {
+  const folded = new Set<Node>();
+  for (const [i, node] of steps.entries()) {
+    if (folded.has(node)) continue;
     const head = [``, `### step: ${localId(node.id)}`, ``];
     const loss = (construct: string) => lost.push({ step: node.id, construct });
     if (node.guard && !fromAegis) loss('a guard (when)');
@@ -82,16 +86,24 @@ export function writeAegis(skill: Skill): { text: string; lost: Loss[] } {
       );
     } else if (
       node.kind === 'tool' &&
-      'merge' in node.output &&
-      node.output.merge.length === 0 &&
-      node.input.written !== undefined
+      node.input.written !== undefined &&
+      (('merge' in node.output && node.output.merge.length === 0) || storedHere(node))
     ) {
       const args = fromAegis
         ? { ok: true as const, text: '', value: node.input.written }
         : translateWritten(node.input.written, injaToAegis);
       if (!args.ok) loss(args.why);
+      // A result stored under the step's name (and the fields copied out of it after): an older step.
+      const stored = storedHere(node);
+      const fields = stored && 'set' in node.output ? (fieldsOf(steps[i + 1], stored) ?? []) : [];
+      if (fields.length) folded.add(steps[i + 1]);
+      if (stored && !readLater(steps.slice(i + 1 + (fields.length ? 1 : 0)), stored))
+        loss("a tool result stored under the step's name that no later step reads");
       const declared = Object.fromEntries(
-        [...new Set(node.declares ?? [])].map((k) => [k, skill.output.properties?.[k] ?? { type: 'string' }]),
+        [...new Set([...(node.declares ?? []), ...fields])].map((k) => [
+          k,
+          skill.output.properties?.[k] ?? { type: 'string' },
+        ]),
       );
       out.push(
         ...head,
@@ -122,6 +134,17 @@ export function writeAegis(skill: Skill): { text: string; lost: Loss[] } {
     }
   }
   return { text: out.join('\n') + '\n', lost };
+}
+
+/**
+ * The name a tool step's result is stored under when it is the step's own name, which an Aegis step
+ * without varName does when later steps read it so (whole, or merged as well).
+ */
+function storedHere(node: Node): string | undefined {
+  const name = localId(node.id);
+  const stored = 'output' in node && 'set' in node.output ? node.output.set : undefined;
+  if (stored?.length === 1 && stored[0] === name) return name;
+  return storedName(node) === name ? name : undefined;
 }
 
 /** JSON Schema keywords Aegis writes under `validation:`, by their name there. */

@@ -1,9 +1,10 @@
 import { stringify } from 'yaml';
-import type { WriteTarget } from '../ir/nodes.js';
+import type { Node, WriteTarget } from '../ir/nodes.js';
 import type { Skill } from '../ir/skill.js';
 import { chainOf, localId, readsOfResult, singleVar, storedByName, type Loss } from './chain.js';
 import { AWAIT_TOOL } from '../dialects/agenticdsl/index.js';
 import { guardRoute } from './guards.js';
+import { fieldsNode, storedName } from './stored-result.js';
 import { aegisToInja, translateWritten, type Translated } from './templates.js';
 
 /** A skill's chain as an AgenticDSL file: `/__meta__` and one `/main` subgraph; what it could not carry. */
@@ -55,17 +56,15 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
       const declared = [
         ...new Set(node.declares?.length ? node.declares : readsOfResult(skill, steps, end, node)),
       ];
-      // A merged result with one declared key is written [k, k]: several keys mean "merge the fields".
-      const merged = declared.length === 1 ? [declared[0], declared[0]] : declared;
-      const byName =
-        'all' in node.output ? node.output.all.find((t) => 'set' in t && t.set.length === 1) : undefined;
-      if (byName && readsOfResult(skill, steps, end, node).some((r) => r !== localId(node.id)))
-        loss("a tool result both merged and stored under the step's name");
-      const single = singleVar(node) ?? (byName && 'set' in byName ? byName.set[0] : undefined);
-      const keys = 'merge' in node.output ? merged : single ? [single] : [];
+      const stored = storedName(node);
+      const keys = stored ? [stored] : 'merge' in node.output ? mergeKeys(declared) : outputKey(node);
       if ('merge' in node.output && !declared.length)
         loss('a tool result merged into the context without declared keys');
-      if (!('merge' in node.output) && !single) loss('a tool result stored at a nested path');
+      if (!stored && !('merge' in node.output) && !keys.length) loss('a tool result stored at a nested path');
+      // Merged and stored under the step's name: stored, then the fields read later copied out of it.
+      const copied = declared.filter((k) => k !== stored);
+      const fields = stored && copied.length ? fieldsNode(stored, copied) : undefined;
+      if (fields && 'why' in fields) loss(fields.why);
       nodes.push({
         id,
         type: 'tool_call',
@@ -74,6 +73,7 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
         ...(keys.length ? { output_keys: keys } : {}),
         ...(node.retry ? { retry: node.retry.max } : {}),
       });
+      if (fields && !('why' in fields)) nodes.push(fields);
     } else if (node.kind === 'await') {
       // A pause for a person: a call of the tool that asks one (Skein reads it back as an await).
       const also = answerName(node.output);
@@ -95,16 +95,17 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
         id: route.id,
         type: 'dynamic_next',
         resolver: route.codelet,
-        guards: true,
+        guards: nodes.length - nodesBefore,
       });
   }
   const ids = nodes.map((n) => n.id as string);
   const chain = ['start', ...ids, 'end'];
-  // A guard's route chooses its step, or the one after it (the step is skipped).
-  const nextOf = (i: number) => (nodes[i].guards ? [chain[i + 2], chain[i + 3]] : [chain[i + 2]]);
+  // A guard's route chooses its step, or the node after the step's nodes (the step is skipped).
+  const skip = (i: number) => chain[i + 2 + (nodes[i].guards as number)];
+  const nextOf = (i: number) => (nodes[i].guards ? [chain[i + 2], skip(i)] : [chain[i + 2]]);
   for (const c of codelets) {
     const i = nodes.findIndex((n) => n.resolver === c.path);
-    c.code = c.code.replace('[NEXT]', JSON.stringify([chain[i + 3]]));
+    c.code = c.code.replace('[NEXT]', JSON.stringify([skip(i)]));
   }
   const outputKeys = Object.keys(skill.output.properties ?? {});
   const main = {
@@ -130,6 +131,17 @@ export function writeAgenticDsl(skill: Skill): { text: string; lost: Loss[] } {
     ...codelets.map((c) => block(c.path, { type: 'codelet', runtime: 'python3.10', code: c.code })),
   ].join('\n');
   return { text, lost };
+}
+
+/** A merged result's `output_keys`: one key is written [k, k] (several keys mean "merge the fields"). */
+function mergeKeys(declared: readonly string[]): string[] {
+  return declared.length === 1 ? [declared[0], declared[0]] : [...declared];
+}
+
+/** The one key a result stored whole goes to, as `output_keys`; none for a nested path. */
+function outputKey(node: Node): string[] {
+  const name = singleVar(node);
+  return name ? [name] : [];
 }
 
 /** The name a person's answer is also stored under (older **varName**): undefined if none, null if not one name. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { convertSkill } from '../../../src/convert/index.js';
@@ -18,11 +18,7 @@ const AEGIS = join(CORPUS, 'aegis');
 const NEGATIVE = 'skill-dsl_src_test_resources_skills_invalid_syntax.md';
 
 /** Files that cannot go to AgenticDSL and back, with the first construct lost (`back:` on the way back). */
-const LOST: Record<string, string> = {
-  'skill-dsl_src_test_resources_skills_financial_analysis.md':
-    "a tool result both merged and stored under the step's name",
-  'skills_await-example.md': "a tool result both merged and stored under the step's name",
-};
+const LOST: Record<string, string> = {};
 
 /** An input for a schema: a sample value of each field's type (the first choice where there are choices). */
 function sampleInput(skill: Skill): Record<string, unknown> {
@@ -132,26 +128,49 @@ test(
   },
 );
 
-test(
-  'skein convert refuses a lossy conversion (exit 1, each construct named) unless --allow-loss',
-  { skip: corpusSkip },
-  async () => {
-    const file = join(AEGIS, 'skill-dsl_src_test_resources_skills_financial_analysis.md');
-    const refused = await skein(['convert', file, '--to', 'agenticdsl', '--json']);
-    const error = JSON.parse(refused.stdout).error;
-    assert.deepEqual([refused.code, error.code], [1, 'conversion_lossy']);
-    assert.deepEqual(error.fields?.[0], {
-      field: 'fetch_financial_data',
-      message: "a tool result both merged and stored under the step's name",
-    });
-    const out = join(mkdtempSync(join(tmpdir(), 'skein-convert-')), 'financial.agent.md');
-    const allowed = await skein(['convert', file, '--to', 'agenticdsl', '--allow-loss', '--out', out]);
-    assert.equal(allowed.code, 0, allowed.stderr);
-    assert.match(allowed.stderr, /lost: fetch_financial_data: a tool result both merged/);
-    const validated = await skein(['validate', out, '--json']);
-    assert.equal(validated.code, 0, validated.stdout);
-  },
-);
+/** A guard Python is not given: arithmetic inside {{ }}. */
+const LOSSY = `# skill: tally
+
+**version**: 1.0.0
+
+## description
+Counts.
+
+## input_schema
+
+\`\`\`yaml
+count:
+  type: number
+\`\`\`
+
+## steps
+
+### step: many
+
+**type**: template
+**varName**: note
+**when**: {{count * 2}} > 3
+
+\`\`\`template
+many
+\`\`\`
+`;
+
+test('skein convert refuses a lossy conversion (exit 1, each construct named) unless --allow-loss', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skein-convert-'));
+  const file = join(dir, 'tally.md');
+  writeFileSync(file, LOSSY);
+  const refused = await skein(['convert', file, '--to', 'agenticdsl', '--json']);
+  const error = JSON.parse(refused.stdout).error;
+  assert.deepEqual([refused.code, error.code], [1, 'conversion_lossy']);
+  assert.deepEqual(error.fields, [{ field: 'many', message: 'a guard (when) with arithmetic (*)' }]);
+  const out = join(dir, 'tally.agent.md');
+  const allowed = await skein(['convert', file, '--to', 'agenticdsl', '--allow-loss', '--out', out]);
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(allowed.stderr, 'lost: many: a guard (when) with arithmetic (*)\n');
+  const validated = await skein(['validate', out, '--json']);
+  assert.equal(validated.code, 0, validated.stdout);
+});
 
 const GUARDED = `# skill: pick
 
