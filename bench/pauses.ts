@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface PauseFigures {
@@ -11,10 +12,11 @@ const RUNS = 10_000;
 /** LangGraph.js takes over ten minutes for 10,000 here: it runs 1,000, and ratios are per run. */
 const PEER_RUNS = 1_000;
 
+/** Each peer runs over the built package as plain JavaScript: users run `dist/`, and tsx's own memory is not Skein's. */
 function peer(name: string, store: string, runs: number): PauseFigures {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'pauses-peer.ts'), name, store, String(runs)],
+    [join(import.meta.dirname, 'pauses-peer.mjs'), name, store, String(runs)],
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`pauses bench (${name} ${store}): ${r.stderr}`);
@@ -27,6 +29,10 @@ const line = (f: PauseFigures) =>
 
 /** Runs started at once that each pause for a person, then all answered at once; each peer in its own process. */
 export function benchPauses(): void {
+  if (!existsSync(join(import.meta.dirname, '../dist/runtime/index.js'))) {
+    console.log('\n[pauses] skipped: run `npm run build` first');
+    return;
+  }
   const lines = [
     `\n[pauses] ${RUNS.toLocaleString('en-US')} concurrent runs pausing at an await, then all resumed (targets: <= 1 s in memory, <= 3 s on SQLite, resumed <= 3 s, peak RSS <= 200 MB)`,
   ];

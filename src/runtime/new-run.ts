@@ -5,7 +5,7 @@ import { isoNow } from './clock.js';
 import type { RunListener } from './event-sink.js';
 import { LEASE_MS } from './lease.js';
 import { digestOf } from './pinned-skill.js';
-import type { RunRecord } from './ports/store.js';
+import type { RunRecord, SkillRef } from './ports/store.js';
 import type { RunOptions } from './run-options.js';
 import { checkWebhook } from './run-input.js';
 
@@ -19,13 +19,7 @@ export function newRun(
   const now = isoNow();
   return {
     id: randomUUID(),
-    skill: {
-      id: skill.id,
-      version: skill.version,
-      source: skill.source,
-      ...(options.graph ? { graph: options.graph } : {}),
-      ...digestOf(skill),
-    },
+    skill: options.graph ? { ...refOf(skill), graph: options.graph } : refOf(skill),
     input,
     status: 'running',
     parentRunId: options.parentRunId,
@@ -34,6 +28,19 @@ export function newRun(
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** Each skill's reference, made once: every run of it shares it (no one writes into a run's reference). */
+const refs = new WeakMap<Skill, SkillRef>();
+
+function refOf(skill: Skill): SkillRef {
+  let ref = refs.get(skill);
+  if (!ref)
+    refs.set(
+      skill,
+      (ref = { id: skill.id, version: skill.version, source: skill.source, ...digestOf(skill) }),
+    );
+  return ref;
 }
 
 /** One listener for the tracer's and the caller's, either of which may be absent. */

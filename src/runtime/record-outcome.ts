@@ -44,7 +44,10 @@ export async function recordOutcome(
     return { runId, status: 'completed', output: outcome.output };
   }
   if (outcome.kind === 'awaiting') {
-    const awaiting = { ...outcome.request, node: outcome.record.node };
+    // Made field by field: a spread of the request gave each run's its own hidden class (measured).
+    const { step, message, inputSchema, card } = outcome.request;
+    const awaiting: AwaitRequest = { step, message, inputSchema, node: outcome.record.node };
+    if (card !== undefined) awaiting.card = card;
     await moveRun(store, runId, 'pause', { awaiting }, OWNER, sink.take());
     return { runId, status: 'awaiting', await: outcome.request };
   }

@@ -1,32 +1,28 @@
+// One peer of the pause benchmark (bench/pauses.ts), in a process of its own, over the built package
+// (`dist/`, as users run it; plain JavaScript, so no TypeScript loader's memory is counted):
+// `node bench/pauses-peer.mjs <skein|langgraph> <memory|sqlite> <runs>`.
+// Starts `runs` runs at once that each pause for a person, then answers them all at once. Prints the
+// wall and CPU milliseconds of each phase and the peak RSS: skein runs the `confirm` skill of the
+// server fixtures (a template, an await, a template); langgraph.js a StateGraph of the same three nodes
+// whose middle one calls interrupt(), with MemorySaver or @langchain/langgraph-checkpoint-sqlite.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileAegis } from '../src/dialects/aegis/compile.js';
-import type { Skill } from '../src/ir/skill.js';
-import { Runtime } from '../src/runtime/index.js';
-import { MemoryRunStore } from '../src/store/in-memory.js';
-import { SqliteRunStore } from '../src/store/sqlite.js';
+import { performance } from 'node:perf_hooks';
 
-/**
- * One peer of the pause benchmark, in a process of its own: `<skein|langgraph> <memory|sqlite> <runs>`.
- * Starts `runs` runs at once that each pause for a person, then answers them all at once. Prints the
- * wall and CPU milliseconds of each phase and the peak RSS: skein runs the `confirm` skill of the
- * server fixtures (a template, an await, a template); langgraph.js a StateGraph of the same three nodes
- * whose middle one calls interrupt(), with MemorySaver or @langchain/langgraph-checkpoint-sqlite.
- */
 const [peer, store, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg);
 const dir = mkdtempSync(join(tmpdir(), 'skein-pauses-'));
+const DIST = join(import.meta.dirname, '../dist');
 const FIXTURE = join(import.meta.dirname, '../test/fixtures/server/skills/confirm.md');
 
-interface Peer {
-  start(i: number): Promise<string>;
-  resume(id: string): Promise<unknown>;
-}
-
-async function skein(): Promise<Peer> {
+async function skein() {
+  const { compileAegis } = await import(join(DIST, 'dialects/aegis/compile.js'));
+  const { Runtime } = await import(join(DIST, 'runtime/index.js'));
+  const { MemoryRunStore } = await import(join(DIST, 'store/in-memory.js'));
+  const { SqliteRunStore } = await import(join(DIST, 'store/sqlite.js'));
   const loaded = compileAegis(FIXTURE, readFileSync(FIXTURE, 'utf8'));
-  const skill = loaded.skills[0] as Skill | undefined;
+  const skill = loaded.skills[0];
   if (!skill) throw new Error(loaded.diagnostics.map((d) => d.message).join('; '));
   const runStore = store === 'memory' ? new MemoryRunStore() : new SqliteRunStore(join(dir, 'runs.db'));
   const runtime = new Runtime({
@@ -47,29 +43,29 @@ async function skein(): Promise<Peer> {
   };
 }
 
-async function langgraph(): Promise<Peer> {
+async function langgraph() {
   const { Annotation, Command, END, MemorySaver, START, StateGraph, interrupt } =
     await import('@langchain/langgraph');
   const State = Annotation.Root({
-    item: Annotation<string>(),
-    summary: Annotation<string>(),
-    ok: Annotation<boolean>(),
-    answer: Annotation<string>(),
+    item: Annotation(),
+    summary: Annotation(),
+    ok: Annotation(),
+    answer: Annotation(),
   });
-  let checkpointer: unknown = new MemorySaver();
+  let checkpointer = new MemorySaver();
   if (store === 'sqlite') {
     const { SqliteSaver } = await import('@langchain/langgraph-checkpoint-sqlite');
     checkpointer = SqliteSaver.fromConnString(join(dir, 'lg.db'));
   }
   const app = new StateGraph(State)
     .addNode('compose', (s) => ({ summary: `Order: ${s.item}` }))
-    .addNode('ask', (s) => ({ ok: (interrupt({ message: `${s.summary}. Confirm?` }) as { ok: boolean }).ok }))
+    .addNode('ask', (s) => ({ ok: interrupt({ message: `${s.summary}. Confirm?` }).ok }))
     .addNode('reply', (s) => ({ answer: s.ok ? `confirmed ${s.item}` : 'cancelled' }))
     .addEdge(START, 'compose')
     .addEdge('compose', 'ask')
     .addEdge('ask', 'reply')
     .addEdge('reply', END)
-    .compile({ checkpointer: checkpointer as InstanceType<typeof MemorySaver> });
+    .compile({ checkpointer });
   return {
     async start(i) {
       const id = `t${i}`;
@@ -87,7 +83,7 @@ async function langgraph(): Promise<Peer> {
 const p = peer === 'skein' ? await skein() : await langgraph();
 // Warm-up on runs of their own, so that the phases measure steady work.
 for (let i = 0; i < 50; i++) await p.resume(await p.start(-1 - i));
-const phase = async <T>(work: () => Promise<T>) => {
+const phase = async (work) => {
   const wall = performance.now();
   const cpu = process.cpuUsage();
   const value = await work();
