@@ -1,3 +1,5 @@
+import { standaloneLine } from '../expr/index.js';
+
 /** A template in another syntax, or why it cannot be carried. */
 export type Translated = { ok: true; text: string } | { ok: false; why: string };
 
@@ -50,7 +52,7 @@ export function aegisToInja(source: string, results: ReadonlySet<string> = NONE)
     if (/^for\b/.test(path) && sigil !== '^') bad ??= `the template loop {{${raw}}}`;
     else if (!PATH.test(path)) bad ??= `the template section {{${raw}}}`;
     else if (sigil === '/' && open.pop() !== path) bad ??= `the unmatched {{${raw}}}`;
-    const line = aloneOnLine(source, start, end);
+    const line = standaloneLine(source, start, end);
     text += source.slice(at, line ? line.from : start);
     at = line ? line.to : end;
     if (sigil !== '/') open.push(path);
@@ -99,7 +101,7 @@ export function injaToAegis(source: string): Translated {
       continue;
     }
     const aegisTag = sigil ? `{{${sigil}${section![2]}}}` : `{{/${closed}}}`;
-    const line = aloneOnLine(source, start, end);
+    const line = standaloneLine(source, start, end);
     const lead = line ? source.slice(line.from, start) : '';
     const rest = line ? source.slice(end, line.to) : '';
     // Aegis drops the line of a tag alone on it; Inja drops only the tag. A bare line break is written
@@ -112,19 +114,6 @@ export function injaToAegis(source: string): Translated {
   }
   if (open.length) bad ??= 'an unclosed {% if %}';
   return bad ? { ok: false, why: bad } : { ok: true, text: text + source.slice(at) };
-}
-
-/** The span of the line a tag is alone on (spaces and tabs aside), with its line break; as Aegis finds it. */
-function aloneOnLine(source: string, start: number, end: number): { from: number; to: number } | undefined {
-  let from = start;
-  while (from > 0 && (source[from - 1] === ' ' || source[from - 1] === '\t')) from--;
-  if (from > 0 && source[from - 1] !== '\n') return undefined;
-  let to = end;
-  while (to < source.length && (source[to] === ' ' || source[to] === '\t')) to++;
-  if (to === source.length) return { from, to };
-  if (source[to] === '\n') return { from, to: to + 1 };
-  if (source[to] === '\r' && source[to + 1] === '\n') return { from, to: to + 2 };
-  return undefined;
 }
 
 /** An expression with the older `step.output` / `step.value` of a stored step result read as `step`. */

@@ -16,4 +16,5 @@ export {
   type Locate,
 } from './inja/index.js';
 export { parseWhen as parseAegisWhen } from './aegis/when-parser.js';
+export { standaloneLine } from './aegis/standalone-line.js';
 export type { Expr as ExprAst, PathExpr as PathAst } from './ast.js';

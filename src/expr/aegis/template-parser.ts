@@ -4,6 +4,7 @@ import { parseExpression, parsePath } from './expr-parser.js';
 import type { OlderForm } from './older-forms.js';
 import { Scanner } from './scanner.js';
 import { failAfterExpression } from './trailing.js';
+import { standaloneLine } from './standalone-line.js';
 
 /** A block tag: `{{#for path}}`, a section `{{#path}}` / `{{^path}}`, or a closing `{{/…}}`. */
 interface BlockTag {
@@ -152,21 +153,4 @@ function parseSection(sc: Scanner, start: number, sigil: string): BlockTag {
   const name = sc.source.slice(over.start, over.end);
   if (sigil === '/') return { kind: 'close', name };
   return { kind: sigil === '#' ? 'section' : 'inverted', over, name };
-}
-
-/** The span to drop with a tag alone on its line: from the line's start to after its line break. */
-function standaloneLine(
-  source: string,
-  start: number,
-  end: number,
-): { from: number; to: number } | undefined {
-  let from = start;
-  while (from > 0 && (source[from - 1] === ' ' || source[from - 1] === '\t')) from--;
-  if (from > 0 && source[from - 1] !== '\n') return undefined;
-  let to = end;
-  while (to < source.length && (source[to] === ' ' || source[to] === '\t')) to++;
-  if (to === source.length) return { from, to };
-  if (source[to] === '\n') return { from, to: to + 1 };
-  if (source[to] === '\r' && source[to + 1] === '\n') return { from, to: to + 2 };
-  return undefined;
 }
