@@ -92,25 +92,21 @@ export class Runtime {
       ...(options.trigger && { trigger: options.trigger }),
     });
     for (const body of first) sink.emit(body);
-    const holder = await this.services.store.createRun(run, sink.take(), sourceOf(skill), claim);
+    const store = this.services.store;
+    const holder = await store.createRun(run, sink.take(), sourceOf(skill), claim);
     if (holder) {
       traced?.discard?.();
-      return existingRun(this.services.store, heldRun(holder, claim!), options);
+      return existingRun(store, heldRun(holder, claim!), options);
     }
     held?.release();
-    if (records.length) await this.services.store.saveNodes(run.id, records, []);
+    if (records.length) await store.saveNodes(run.id, records, []);
     options.onCreated?.(run.id);
     // Only a skill with model steps waits for the check (which may load the model stack).
     const unconfigured = skill.graph!.nodes.some(usesModel)
       ? await missingModel(this.services, skill)
       : undefined;
     if (unconfigured)
-      return recordOutcome(
-        this.services.store,
-        run.id,
-        { kind: 'failed', error: unconfigured.toRunError() },
-        sink,
-      );
+      return recordOutcome(store, run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
     return this.drivenRuns.drive(skill, run, records, undefined, sink, options);
   }
 
@@ -217,11 +213,13 @@ export class Runtime {
         )
       : undefined;
     const held = { owner: OWNER, leaseUntil: Date.now() + LEASE_MS, ...(upgrade && { skill: upgrade.ref }) };
+    const resume = paused ? { node: paused.node ?? paused.step, input: answer } : undefined;
+    // Its request (message, schema) is not read again: not held while the move waits for its commit.
+    run.awaiting = undefined;
     const moved = paused
       ? await moveRun(store, runId, 'answer', { ...held, awaiting: undefined })
       : await moveRun(store, runId, 'claim', held, run.owner ?? null);
     if (!moved) throw await notAwaiting(this.services.store, runId);
-    const resume = paused ? { node: paused.node ?? paused.step, input: answer } : undefined;
     return this.continueRun(run, resume, options, run.status === 'running', upgrade);
   }
 
