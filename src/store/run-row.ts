@@ -38,21 +38,49 @@ function parse(v: string | null): unknown {
   return v === null ? undefined : JSON.parse(v);
 }
 
+/**
+ * The text of the last row read, reused by the next row when equal: rows read one after another (10,000
+ * runs resumed at once) mostly share their skill and the millisecond they were written in, and each
+ * record would otherwise keep copies of its own while it waits.
+ */
+const last = { skill: undefined as RunRecord['skill'] | undefined, createdAt: '', updatedAt: '' };
+
+/** The skill a row's run is of, the last one's object when it is the same (nobody writes into a run's reference). */
+function skillOf(row: RunRow): RunRecord['skill'] {
+  const graph = row.skill_graph ?? undefined;
+  const digest = row.skill_digest ? digestText(row.skill_digest) : undefined;
+  const s = last.skill;
+  if (
+    s?.id === row.skill_id &&
+    s.version === row.skill_version &&
+    s.source === row.skill_source &&
+    s.graph === graph &&
+    s.digest === digest
+  )
+    return s;
+  return (last.skill = {
+    id: row.skill_id,
+    version: row.skill_version,
+    source: row.skill_source,
+    ...(graph !== undefined ? { graph } : {}),
+    ...(digest ? { digest } : {}),
+  });
+}
+
+/** `text`, or the equal text `key` of the last row had. */
+function reused(key: 'createdAt' | 'updatedAt', text: string): string {
+  return text === last[key] ? last[key] : (last[key] = text);
+}
+
 /** The run a row holds (SQLite and PostgreSQL alike). */
 export function toRecord(row: RunRow): RunRecord {
   const r: RunRecord = {
     id: row.id,
-    skill: {
-      id: row.skill_id,
-      version: row.skill_version,
-      source: row.skill_source,
-      ...(row.skill_graph !== null ? { graph: row.skill_graph } : {}),
-      ...(row.skill_digest ? { digest: digestText(row.skill_digest) } : {}),
-    },
+    skill: skillOf(row),
     input: parse(row.input),
     status: row.status,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: reused('createdAt', row.created_at),
+    updatedAt: reused('updatedAt', row.updated_at),
   };
   if (row.output !== null) r.output = parse(row.output);
   if (row.error !== null) r.error = parse(row.error) as RunRecord['error'];
