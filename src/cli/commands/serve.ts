@@ -10,6 +10,7 @@ import { UsageError } from '../usage-error.js';
 import { DEFAULT_CONCURRENCY } from './worker.js';
 import { workerLogLine } from '../worker-log.js';
 import { keepRetention } from '../retention.js';
+import { batchedLines } from '../batched-lines.js';
 
 /** `skein serve`: the HTTP API until SIGTERM or SIGINT, then a graceful shutdown (exit 0). */
 export async function serveCommand(argv: string[]): Promise<number> {
@@ -28,7 +29,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
         'Set SKEIN_API_TOKENS (comma-separated) or server.tokens in skein.yaml, or listen on 127.0.0.1.',
     });
   }
-  const write = (line: string) => void process.stderr.write(line);
+  const write = batchedLines();
   // With PostgreSQL, runs go through the queue: to this server's own worker, and to skein worker processes.
   const shared = /^postgres(ql)?:\/\//.test(config.store);
   const skein = openSkein({
@@ -87,7 +88,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     const stop = (name: string) => (stopping ? process.exit(1) : ((stopping = true), resolve(name)));
     process.on('SIGTERM', stop).on('SIGINT', stop);
   });
-  process.stderr.write(
+  write(
     `skein serve: ${signal}: shutting down (in-flight requests and runs get ${config.server.shutdownGraceMs} ms; ${signal} again quits at once)\n`,
   );
   unwatch();
@@ -100,9 +101,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     await skein.close();
     return 0;
   }
-  process.stderr.write(
-    'skein serve: runs still going were left as they are; resume them with skein resume RUN_ID\n',
-  );
+  write('skein serve: runs still going were left as they are; resume them with skein resume RUN_ID\n');
   process.exit(0);
 }
 

@@ -6,6 +6,7 @@ import { workerSpec } from '../specs/worker.js';
 import { UsageError } from '../usage-error.js';
 import { workerLogLine } from '../worker-log.js';
 import { keepRetention } from '../retention.js';
+import { batchedLines } from '../batched-lines.js';
 
 /** Runs driven at a time by default. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -28,7 +29,8 @@ export async function workerCommand(argv: string[]): Promise<number> {
       message: `skein worker: the store is "${config.store}"; workers share runs through PostgreSQL: set store: postgres://… in skein.yaml or SKEIN_STORE`,
     });
   }
-  const log = (entry: Parameters<typeof workerLogLine>[0]) => void process.stderr.write(workerLogLine(entry));
+  const write = batchedLines();
+  const log = (entry: Parameters<typeof workerLogLine>[0]) => write(workerLogLine(entry));
   const skein = openSkein({ config, onWorkerLog: log });
   skein.schedules(); // a bad cron or time zone is a config error before the worker starts
   let stop: () => Promise<void>;

@@ -98,3 +98,28 @@ test('a run still going when the grace period ends is left running, and resumabl
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.deepEqual(JSON.parse(resumed.stdout).output, { result: 'waiting for sd2; sd2 opened' });
 });
+
+test('SIGTERM right after requests: every access line is written, in order, before the shutdown line', async () => {
+  const server = await startServer(serverEnv());
+  const ids = Array.from({ length: 20 }, (_, i) => `req-${i}`);
+  await Promise.all(
+    ids.map((id) =>
+      fetch(`${server.url}/v1/skills/greet/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': id },
+        body: JSON.stringify({ input: { name: id } }),
+      }).then((r) => r.text()),
+    ),
+  );
+  server.child.kill('SIGTERM');
+  assert.equal(await server.exited, 0, server.stderr());
+  const lines = server.stderr().trim().split('\n');
+  const logged = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Json);
+  assert.deepEqual(
+    logged.map((l) => l.requestId).sort(),
+    [...ids].sort(),
+    'one access line per request',
+  );
+  assert.ok(logged.every((l) => l.status === 200 && l.path === '/v1/skills/greet/runs'));
+  assert.match(lines.at(-1)!, /SIGTERM: shutting down/, 'the shutdown line comes last');
+});
