@@ -84,25 +84,28 @@ async function startRun(
     return next(req, res);
   }
   const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
-  let answer: ErrorAnswer;
+  let status = 200;
+  let headers: Record<string, string> = {};
+  let json: string;
   try {
     const result = await parts.hub.start(skill, body.input ?? {}, {
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       webhook: body.webhook,
     });
-    answer = { status: 200, body: resultView(result, parts.root), headers: {} };
+    json = JSON.stringify(resultView(result, parts.root));
   } catch (e) {
-    answer = parts.answerError(e, requestId);
+    const answer = parts.answerError(e, requestId);
+    ({ status, headers } = answer);
+    json = JSON.stringify(answer.body);
   }
-  const json = JSON.stringify(answer.body);
-  res.writeHead(answer.status, {
-    ...answer.headers,
+  res.writeHead(status, {
+    ...headers,
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(json),
     'x-request-id': requestId,
   });
   res.end(json);
-  parts.accessLog?.(accessLine({ requestId, method: 'POST', path: req.url!, status: answer.status, start }));
+  parts.accessLog?.(accessLine({ requestId, method: 'POST', path: req.url!, status, start }));
 }
 
 /** The body of a start that waits for its run, when it is one the route takes; else undefined. */
