@@ -1,9 +1,10 @@
-import { openSkein, type PendingAwait } from '../../host/index.js';
+import { type PendingAwait } from '../../host/index.js';
 import { parseCommandArgs } from '../args.js';
 import { age, parseDuration } from '../duration.js';
 import { awaitsSpec } from '../specs/awaits.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
+import { withSkein } from '../with-skein.js';
 
 /** `skein awaits [--skill ID] [--older-than DURATION] [--json]`: the pending questions, oldest first. */
 export async function awaitsCommand(argv: string[]): Promise<number> {
@@ -12,14 +13,11 @@ export async function awaitsCommand(argv: string[]): Promise<number> {
     throw new UsageError('awaits takes no arguments; filter with --skill and --older-than');
   const olderThan = values['older-than'];
   const olderThanMs = olderThan === undefined ? undefined : parseDuration(olderThan, '--older-than');
-  const skein = openSkein();
-  try {
+  return withSkein(async (skein) => {
     const awaits = await skein.awaits({ skill: values.skill, olderThanMs });
     process.stdout.write(values.json ? JSON.stringify({ awaits }) + '\n' : table(awaits));
     return 0;
-  } finally {
-    await skein.close();
-  }
+  });
 }
 
 function table(awaits: PendingAwait[]): string {

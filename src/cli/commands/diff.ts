@@ -1,27 +1,27 @@
-import { openSkein, type RunDiff, type StepState } from '../../host/index.js';
+import type { RunDiff, StepState } from '../../host/index.js';
 import { RunRefused } from '../../runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { printError } from '../print-error.js';
 import { diffSpec } from '../specs/diff.js';
 import { colorFor, type Style } from '../style.js';
 import { UsageError } from '../usage-error.js';
+import { withSkein } from '../with-skein.js';
 
 /** `skein diff RUN_A RUN_B [--json]`: two runs side by side, step by step. */
 export async function diffCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, diffSpec.options);
   if (positionals.length !== 2) throw new UsageError('diff needs two run ids: RUN_A RUN_B');
   const json = Boolean(values.json);
-  const skein = openSkein();
-  try {
-    const diff = await skein.diff(positionals[0], positionals[1]);
-    process.stdout.write(json ? JSON.stringify(diff) + '\n' : formatDiff(diff, colorFor(process.stdout)));
-    return 0;
-  } catch (e) {
-    if (!(e instanceof RunRefused)) throw e;
-    return printError(json, e);
-  } finally {
-    await skein.close();
-  }
+  return withSkein(async (skein) => {
+    try {
+      const diff = await skein.diff(positionals[0], positionals[1]);
+      process.stdout.write(json ? JSON.stringify(diff) + '\n' : formatDiff(diff, colorFor(process.stdout)));
+      return 0;
+    } catch (e) {
+      if (!(e instanceof RunRefused)) throw e;
+      return printError(json, e);
+    }
+  });
 }
 
 /** The diff as text: the two runs, then one line per step (`~` differs, `-` only in A, `+` only in B). */

@@ -1,4 +1,3 @@
-import { openSkein } from '../../host/index.js';
 import { findRunOrSay } from '../find-run.js';
 import type { RunEvent } from '../../runtime/index.js';
 import { traceOfRun, usageOfRun } from '../../trace/index.js';
@@ -7,14 +6,14 @@ import { inspectSpec } from '../specs/inspect.js';
 import { formatTraceTree, usageLine } from '../trace-tree.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
+import { withSkein } from '../with-skein.js';
 
 /** `skein inspect RUN_ID [--trace] [--json]`: the run's state and its stored events, or its trace. */
 export async function inspectCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, inspectSpec.options);
   if (positionals.length !== 1) throw new UsageError('inspect needs exactly one RUN_ID');
   const json = Boolean(values.json);
-  const skein = openSkein();
-  try {
+  return withSkein(async (skein) => {
     const run = await findRunOrSay(skein, positionals[0], json);
     if (!run) return 1;
     const events = await skein.events(run.id);
@@ -50,9 +49,7 @@ export async function inspectCommand(argv: string[]): Promise<number> {
     ];
     process.stdout.write(lines.join('\n') + '\n');
     return 0;
-  } finally {
-    await skein.close();
-  }
+  });
 }
 
 function describe(e: RunEvent): string {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { DialectName } from '../../ir/skill.js';
-import { openSkein } from '../../host/index.js';
 import { reportRefusal } from './report.js';
+import { withSkein } from '../with-skein.js';
 
 /**
  * `skein run SKILL --detach`: stores the run (input checked first), prints its id, and leaves it to a
@@ -18,22 +18,26 @@ export async function runDetached(
     webhook?: string;
   },
 ): Promise<number> {
-  const skein = openSkein({ model: options.model });
-  try {
-    const skill = await skein.skills.resolve(name, { dialect: options.dialect });
-    const { runId } = await skein.start(skill, input, {
-      drive: false,
-      idempotencyKey: options.idempotencyKey,
-      webhook: options.webhook,
-    });
-    const args = [...process.execArgv, process.argv[1]!, 'resume', runId, '--json'];
-    if (options.model) args.push('--model', options.model);
-    spawn(process.execPath, args, { detached: true, stdio: 'ignore' }).unref();
-    process.stdout.write(options.json ? `${JSON.stringify({ runId, status: 'running' })}\n` : `${runId}\n`);
-    return 0;
-  } catch (e) {
-    return reportRefusal(e, options.json);
-  } finally {
-    await skein.close();
-  }
+  return withSkein(
+    async (skein) => {
+      try {
+        const skill = await skein.skills.resolve(name, { dialect: options.dialect });
+        const { runId } = await skein.start(skill, input, {
+          drive: false,
+          idempotencyKey: options.idempotencyKey,
+          webhook: options.webhook,
+        });
+        const args = [...process.execArgv, process.argv[1]!, 'resume', runId, '--json'];
+        if (options.model) args.push('--model', options.model);
+        spawn(process.execPath, args, { detached: true, stdio: 'ignore' }).unref();
+        process.stdout.write(
+          options.json ? `${JSON.stringify({ runId, status: 'running' })}\n` : `${runId}\n`,
+        );
+        return 0;
+      } catch (e) {
+        return reportRefusal(e, options.json);
+      }
+    },
+    { model: options.model },
+  );
 }

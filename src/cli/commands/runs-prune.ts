@@ -1,9 +1,10 @@
 import { durationMs } from '../../config/duration.js';
-import { openSkein, type PruneReport } from '../../host/index.js';
+import { type PruneReport } from '../../host/index.js';
 import { parseCommandArgs } from '../args.js';
 import { runsPruneSpec } from '../specs/runs.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
+import { withSkein } from '../with-skein.js';
 
 /** `skein runs prune [--older-than AGE] [--status S] [--dry-run] [--json]`: retention by hand. */
 export async function runsPruneCommand(argv: string[]): Promise<number> {
@@ -19,14 +20,11 @@ export async function runsPruneCommand(argv: string[]): Promise<number> {
       `--status is completed or failed (running and awaiting runs are never pruned), not "${status}"`,
     );
   const dryRun = Boolean(values['dry-run']);
-  const skein = openSkein();
-  try {
+  return withSkein(async (skein) => {
     const report = await skein.prune({ olderThanMs, status, dryRun });
     process.stdout.write(values.json ? JSON.stringify({ ...report, dryRun }) + '\n' : text(report, dryRun));
     return 0;
-  } finally {
-    await skein.close();
-  }
+  });
 }
 
 /** One line per run removed (or, dry, that would be), then the totals. */

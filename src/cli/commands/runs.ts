@@ -1,10 +1,10 @@
-import { openSkein } from '../../host/index.js';
 import type { RunRecord, RunStatus } from '../../runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { runsSpec } from '../specs/runs.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
 import { listingArgs } from '../listing-args.js';
+import { withSkein } from '../with-skein.js';
 
 const STATUSES: readonly RunStatus[] = ['running', 'awaiting', 'completed', 'failed'];
 
@@ -17,8 +17,7 @@ export async function runsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, runsSpec.options);
   if (positionals.length) throw new UsageError('runs takes no arguments; filter with --status and --skill');
   const { status, limit } = listingArgs(values, STATUSES);
-  const skein = openSkein();
-  try {
+  return withSkein(async (skein) => {
     const page = await skein.listRuns({ status, skill: values.skill, limit });
     if (values.json) {
       process.stdout.write(
@@ -28,9 +27,7 @@ export async function runsCommand(argv: string[]): Promise<number> {
     }
     process.stdout.write(table(page.runs, page.next !== undefined, { status, skill: values.skill }));
     return 0;
-  } finally {
-    await skein.close();
-  }
+  });
 }
 
 /** What a listing shows of a run; `skein inspect` shows the rest. */

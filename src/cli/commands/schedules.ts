@@ -1,22 +1,20 @@
-import { openSkein, type ScheduleView } from '../../host/index.js';
+import { type ScheduleView } from '../../host/index.js';
 import { parseCommandArgs } from '../args.js';
 import { schedulesSpec } from '../specs/schedules.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
+import { withSkein } from '../with-skein.js';
 
 /** `skein schedules [--json]`: each schedule of skein.yaml with its next three fire times. */
 export async function schedulesCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, schedulesSpec.options);
   if (positionals.length) throw new UsageError('schedules takes no arguments');
-  const skein = openSkein();
-  try {
+  return withSkein(async (skein) => {
     const schedules = skein.schedules();
     if (values.json) process.stdout.write(JSON.stringify({ schedules }) + '\n');
     else process.stdout.write(table(schedules));
     return 0;
-  } finally {
-    await skein.close();
-  }
+  });
 }
 
 function table(schedules: ScheduleView[]): string {

@@ -1,10 +1,11 @@
-import { deliveryView, openSkein } from '../../host/index.js';
+import { deliveryView } from '../../host/index.js';
 import type { DeliveryStatus, WebhookDelivery } from '../../runtime/index.js';
 import { parseCommandArgs } from '../args.js';
 import { webhooksSpec } from '../specs/webhooks.js';
 import { colorFor } from '../style.js';
 import { UsageError } from '../usage-error.js';
 import { listingArgs } from '../listing-args.js';
+import { withSkein } from '../with-skein.js';
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed'];
 
@@ -13,17 +14,14 @@ export async function webhooksCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, webhooksSpec.options);
   if (positionals.length) throw new UsageError('webhooks takes no arguments; filter with --run and --status');
   const { status, limit } = listingArgs(values, STATUSES);
-  const skein = openSkein();
-  try {
+  return withSkein(async (skein) => {
     const page = await skein.deliveries({ runId: values.run, status, limit });
     const more = page.next !== undefined;
     if (values.json)
       process.stdout.write(JSON.stringify({ deliveries: page.deliveries.map(deliveryView), more }) + '\n');
     else process.stdout.write(table(page.deliveries, more));
     return 0;
-  } finally {
-    await skein.close();
-  }
+  });
 }
 
 function table(deliveries: WebhookDelivery[], more: boolean): string {
