@@ -1,4 +1,5 @@
 import { benchAdd } from './add.js';
+import { benchConvertHeldOut } from './convert-heldout.js';
 import { benchAegisParse } from './aegis-parse.js';
 import { benchAgentSkills } from './agent-skills.js';
 import { benchAsyncChain } from './async-chain.js';
@@ -59,4 +60,5 @@ await benchOperations();
 benchTokensEstimate();
 await benchInstall();
 benchAdd();
+await benchConvertHeldOut();
 await benchEval();

@@ -4,10 +4,11 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { convertSkill } from '../../../src/convert/index.js';
-import { loadConfig, loadText, openSkein, type Skill } from '../../../src/index.js';
+import { loadConfig, loadText, openSkein } from '../../../src/index.js';
 import { ROOT, skein } from '../../helpers/cli.js';
 import { CORPUS, corpusSkip } from '../../helpers/corpus.js';
 import { startFakeOpenAI } from '../../helpers/fake-openai.js';
+import { roundTrip, shape } from '../../helpers/roundtrip.js';
 
 // skein convert between step dialects, from the IR: every corpus Aegis file written as AgenticDSL and
 // back keeps its graph (steps, kinds, edges) and gives the same outputs as the original on the same
@@ -19,44 +20,6 @@ const NEGATIVE = 'skill-dsl_src_test_resources_skills_invalid_syntax.md';
 
 /** Files that cannot go to AgenticDSL and back, with the first construct lost (`back:` on the way back). */
 const LOST: Record<string, string> = {};
-
-/** An input for a schema: a sample value of each field's type (the first choice where there are choices). */
-function sampleInput(skill: Skill): Record<string, unknown> {
-  const sample = (type: unknown) =>
-    type === 'number' || type === 'integer'
-      ? 3
-      : type === 'boolean'
-        ? true
-        : type === 'array'
-          ? []
-          : type === 'object'
-            ? {}
-            : 'ACME';
-  return Object.fromEntries(
-    Object.entries(skill.input.properties ?? {}).map(([k, p]) => [
-      k,
-      p.enum?.[0] ??
-        (p.items?.enum
-          ? [p.items.enum[0]]
-          : sample(Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type)),
-    ]),
-  );
-}
-
-/** The shape of a skill's graph: each step's local id and kind, and the edges between them. */
-function shape(skill: Skill) {
-  const local = (id: string) => id.split('/').filter(Boolean).at(-1)!;
-  const steps = skill.graph!.nodes.filter(
-    (n) => n.kind !== 'end' && !(n.kind === 'assign' && !n.assignments.length),
-  );
-  const ids = new Set(steps.map((n) => n.id));
-  return {
-    steps: steps.map((n) => `${local(n.id)}:${n.kind === 'assign' ? 'template' : n.kind}`),
-    edges: skill
-      .graph!.edges.filter((e) => ids.has(e.from) && ids.has(e.to))
-      .map((e) => `${local(e.from)}>${local(e.to)}`),
-  };
-}
 
 test(
   'Aegis → AgenticDSL → Aegis over the corpus: the graph and the outputs are kept, or the lost construct is named',
@@ -79,40 +42,24 @@ test(
       const lost: Record<string, string> = {};
       let kept = 0;
       for (const file of files) {
-        const original = loadText(join(AEGIS, file), readFileSync(join(AEGIS, file), 'utf8')).skills[0];
-        const there = convertSkill(original, 'agenticdsl');
-        if (there.lost.length) {
-          lost[file] = there.lost[0].construct;
+        const trip = await roundTrip(lib, join(AEGIS, file), readFileSync(join(AEGIS, file), 'utf8'), home);
+        if ('lost' in trip) {
+          lost[file] = trip.lost;
           continue;
         }
-        const dsl = loadText(join(home, `${file}.agent.md`), there.text, { dialect: 'agenticdsl' }).skills[0];
+        const { original, dsl, again, outcomes } = trip;
         assert.ok(dsl, `${file}: the AgenticDSL file loads`);
-        const back = convertSkill(dsl, 'aegis');
-        if (back.lost.length) {
-          lost[file] = `back: ${back.lost[0].construct}`;
-          continue;
-        }
-        const again = loadText(join(home, file), back.text, { dialect: 'aegis' }).skills[0];
         assert.ok(again, `${file}: the Aegis file written back loads`);
         assert.deepEqual(shape(again), shape(original), `${file}: the graph is kept`);
         assert.deepEqual(again.input, original.input, `${file}: the input schema is kept`);
-        const input = sampleInput(original);
-        const outcome = async (s: Skill) => {
-          const r = await lib.run(s, input);
-          return {
-            status: r.status,
-            ...(r.status === 'completed' ? { output: r.output } : { error: r.error?.code }),
-          };
-        };
-        const expected = await outcome(original);
         assert.deepEqual(
-          await outcome(dsl),
-          expected,
+          outcomes.dsl,
+          outcomes.original,
           `${file}: the AgenticDSL skill gives the same outcome`,
         );
         assert.deepEqual(
-          await outcome(again),
-          expected,
+          outcomes.again,
+          outcomes.original,
           `${file}: the round-tripped skill gives the same outcome`,
         );
         kept++;

@@ -115,11 +115,7 @@ test('SIGTERM right after requests: every access line is written, in order, befo
   assert.equal(await server.exited, 0, server.stderr());
   const lines = server.stderr().trim().split('\n');
   const logged = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Json);
-  assert.deepEqual(
-    logged.map((l) => l.requestId).sort(),
-    [...ids].sort(),
-    'one access line per request',
-  );
+  assert.deepEqual(logged.map((l) => l.requestId).sort(), [...ids].sort(), 'one access line per request');
   assert.ok(logged.every((l) => l.status === 200 && l.path === '/v1/skills/greet/runs'));
   assert.match(lines.at(-1)!, /SIGTERM: shutting down/, 'the shutdown line comes last');
 });
