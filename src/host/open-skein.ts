@@ -17,6 +17,7 @@ import {
   type RunQuery,
   type RunResult,
   type RunStore,
+  type Runtime,
 } from '../runtime/index.js';
 import { awaitRun } from './await-run.js';
 import { pendingAwaits } from './awaits.js';
@@ -49,7 +50,10 @@ export function openSkein(options: SkeinOptions = {}): Skein {
       ? resolve(options.cwd ?? process.cwd(), options.store.sqlite)
       : undefined;
   const runs = () => (store ??= openStore(config, sqliteFile));
+  /** The runtime once opened: a run need not wait a turn for it. */
+  let ready: Runtime | undefined;
   const runtime = async () => {
+    if (ready) return ready;
     host ??= runs().then((opened) =>
       openHost(config, {
         model: options.model,
@@ -60,7 +64,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
         onWarning: options.onWarning,
       }),
     );
-    return (await host).runtime;
+    return (ready = (await host).runtime);
   };
   const queued = () =>
     (queue ??= runs().then((opened) =>
@@ -87,8 +91,12 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     skills,
     async run(skill, input, runOptions) {
       const resolved = typeof skill === 'string' ? await skills.resolve(skill) : skill;
-      const q = await dispatching();
-      if (!q) return publishing(local, runOptions, async (o) => (await runtime()).start(resolved, input, o));
+      const q = options.dispatch ? await queued() : undefined;
+      // `return await`: a promise returned from an async function costs two more turns than one awaited.
+      if (!q)
+        return await publishing(local, runOptions, (o) =>
+          ready ? ready.start(resolved, input, o) : runtime().then((r) => r.start(resolved, input, o)),
+        );
       return follow(await (await runtime()).enqueue(resolved, input, runOptions), -1, q, runOptions);
     },
     async start(skill, input, runOptions = {}) {
@@ -192,16 +200,20 @@ async function publishing(
   options: RunOptions = {},
   drive: (options: RunOptions) => Promise<RunResult>,
 ): Promise<RunResult> {
-  const ids = new Set<string>();
+  // The run's own id, and a set only for the ids of its child runs (most runs have none).
+  let first: string | undefined;
+  let children: Set<string> | undefined;
   const onEvent = (event: RunEvent) => {
-    ids.add(event.runId);
+    if (first === undefined) first = event.runId;
+    else if (event.runId !== first) (children ??= new Set()).add(event.runId);
     local.publish(event);
     options.onEvent?.(event);
   };
   try {
     return await drive({ ...options, onEvent });
   } finally {
-    for (const id of ids) local.ring(id);
+    if (first !== undefined) local.ring(first);
+    for (const id of children ?? []) local.ring(id);
   }
 }
 

@@ -46,7 +46,7 @@ export class Runtime {
   /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
   async start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
     const run = newRun(skill, checkInput(skill, input, this.services.limits), options, OWNER);
-    return this.launch(skill, run, [], [], options);
+    return await this.launch(skill, run, [], [], options);
   }
 
   /**
@@ -107,7 +107,7 @@ export class Runtime {
       : undefined;
     if (unconfigured)
       return recordOutcome(store, run.id, { kind: 'failed', error: unconfigured.toRunError() }, sink);
-    return this.drivenRuns.drive(skill, run, records, undefined, sink, options);
+    return await this.drivenRuns.drive(skill, run, records, undefined, sink, options);
   }
 
   /**
@@ -220,7 +220,7 @@ export class Runtime {
       ? await moveRun(store, runId, 'answer', { ...held, awaiting: undefined })
       : await moveRun(store, runId, 'claim', held, run.owner ?? null);
     if (!moved) throw await notAwaiting(this.services.store, runId);
-    return this.continueRun(run, resume, options, run.status === 'running', upgrade);
+    return await this.continueRun(run, resume, options, run.status === 'running', upgrade);
   }
 
   /** Loads a run's skill and records and drives it on; a run whose process died may have crashed it. */
@@ -281,7 +281,10 @@ export class Runtime {
         { kind: 'failed', error: unconfigured.toRunError() },
         sink,
       );
-    return this.drivenRuns.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
+    return await this.drivenRuns.drive(skill, run, await store.nodes(runId), resume, sink, {
+      ...options,
+      graph,
+    });
   }
 
   /** Fails a run this process holds but does not drive, after its last event and the events `closing` it. */

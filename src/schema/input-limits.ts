@@ -16,23 +16,49 @@ export const DEFAULT_INPUT_LIMITS: InputLimits = { inputBytes: 1024 * 1024, inpu
 /**
  * Why `value` is past the limits (arrays and objects nested deeper than `inputDepth`, or JSON text
  * longer than `inputBytes`), or undefined. The depth is measured without recursion and before the
- * value is turned into JSON, so neither a deep value nor a cycle can exhaust the stack.
+ * value is turned into JSON, so neither a deep value nor a cycle can exhaust the stack. The same walk
+ * bounds the JSON's size from above (6 bytes a UTF-16 unit, the worst escape); only a value whose bound
+ * passes the limit is turned into JSON to count its bytes, which a run's small input never is.
  */
 export function inputLimitProblem(
   value: unknown,
   limits: InputLimits = DEFAULT_INPUT_LIMITS,
 ): string | undefined {
-  const tooDeep = `nested deeper than ${limits.inputDepth} levels, the limit (limits.inputDepth in skein.yaml)`;
-  const stack: [unknown, number][] = [[value, 1]];
-  // Every value takes at least a byte of JSON: more values than bytes allowed is too large already.
-  let values = 0;
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (++values > limits.inputBytes) return tooLarge(limits);
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > limits.inputDepth) return tooDeep;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  let count = 0;
+  let bound = 0;
+  // A value whose JSON the walk cannot bound (a `toJSON`, a bigint): counted exactly below.
+  let unbounded = false;
+  while (values.length) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    // Every value takes at least a byte of JSON: more values than bytes allowed is too large already.
+    if (++count > limits.inputBytes) return tooLarge(limits);
+    if (typeof v === 'string') bound += v.length * 6 + 2;
+    else if (typeof v !== 'object' || v === null) {
+      bound += 24;
+      if (typeof v === 'bigint') unbounded = true;
+    } else {
+      if (depth > limits.inputDepth)
+        return `nested deeper than ${limits.inputDepth} levels, the limit (limits.inputDepth in skein.yaml)`;
+      if (typeof (v as { toJSON?: unknown }).toJSON === 'function') unbounded = true;
+      if (Array.isArray(v))
+        for (const child of v) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      else
+        for (const key in v) {
+          if (!Object.hasOwn(v, key)) continue;
+          bound += key.length * 6 + 3;
+          values.push((v as Record<string, unknown>)[key]);
+          depths.push(depth + 1);
+        }
+      bound += 2;
+    }
   }
+  if (bound <= limits.inputBytes && !unbounded) return undefined;
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
   return bytes > limits.inputBytes ? tooLarge(limits, bytes) : undefined;
 }

@@ -43,3 +43,22 @@ test('a deep value, a cycle or a value shared many times is refused without exha
   for (let i = 0; i < 60; i++) shared = [shared, shared];
   assert.match(inputLimitProblem(shared)!, /^larger than the limit of 1048576 bytes/);
 });
+
+test('size: the walk only skips counting bytes when the JSON is surely within the limit', () => {
+  // The exact answer for many values and limits around their JSON's size: escapes, non-ASCII, numbers.
+  const values: unknown[] = [
+    { text: 'a"b\\c\n\u0001', n: -1.2345678901234567e-308, ok: true, none: null },
+    ['日本語', '😀', { deep: [1, 2, { x: 'y' }] }],
+    { when: new Date(0), list: [undefined, 3] },
+  ];
+  for (const value of values) {
+    const bytes = Buffer.byteLength(JSON.stringify(value));
+    for (const limit of [bytes - 1, bytes, bytes + 1]) {
+      const problem = inputLimitProblem(value, { inputBytes: limit, inputDepth: 8 });
+      assert.equal(problem === undefined, bytes <= limit, `${JSON.stringify(value)} at ${limit}`);
+    }
+  }
+  // A toJSON may make the text longer than the value looks: it is counted, not bounded.
+  const grows = { toJSON: () => 'x'.repeat(500) };
+  assert.match(inputLimitProblem({ a: grows }, { inputBytes: 400, inputDepth: 8 })!, /^508 bytes as JSON/);
+});
