@@ -25,9 +25,8 @@ import {
 
 /** A run store in memory (`store: memory`), for benchmarks and tests; nothing survives the process. */
 export class MemoryRunStore implements RunStore {
-  private readonly runs = new Map<string, RunRecord>();
-  private readonly nodeRecords = new Map<string, Map<string, NodeRecord>>();
-  private readonly eventLog = new Map<string, RunEvent[]>();
+  /** Each run under one key: a run's writes find its nodes and events without a lookup each. */
+  private readonly kept = new Map<string, KeptRun>();
   private readonly order: string[] = [];
   private readonly cancelRequests = new Set<string>();
   private readonly outbox = new MemoryOutbox();
@@ -41,7 +40,7 @@ export class MemoryRunStore implements RunStore {
     source?: SkillSource,
     claim?: IdempotencyClaim,
   ): Promise<KeyHolder | undefined> {
-    if (this.runs.has(run.id)) throw new Error(`run ${run.id} exists`);
+    if (this.kept.get(run.id)?.record) throw new Error(`run ${run.id} exists`);
     const held = claim && this.keys.get(claim.key);
     if (held && held.expiresAt > Date.now()) return { runId: held.runId, fingerprint: held.fingerprint };
     if (claim)
@@ -49,7 +48,8 @@ export class MemoryRunStore implements RunStore {
     if (source && !this.sources.has(source.digest)) this.sources.set(source.digest, source.files);
     // Every field a transition may set is there from the start, in an object literal: adding a property
     // to a stored object later, or to a spread copy, costs microseconds (measured), more than the rest.
-    this.runs.set(run.id, {
+    const kept = this.keep(run.id);
+    kept.record = {
       id: run.id,
       skill: run.skill,
       input: run.input,
@@ -64,9 +64,9 @@ export class MemoryRunStore implements RunStore {
       forkedFrom: run.forkedFrom,
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
-    });
+    };
     this.order.push(run.id);
-    this.appendEvents(events);
+    this.append(kept, run.id, events);
     return undefined;
   }
 
@@ -79,7 +79,7 @@ export class MemoryRunStore implements RunStore {
   }
 
   async deleteUnusedSources(): Promise<number> {
-    const used = new Set([...this.runs.values()].map((r) => r.skill.digest));
+    const used = new Set([...this.records()].map((r) => r.skill.digest));
     let deleted = 0;
     for (const digest of this.sources.keys()) if (!used.has(digest) && this.sources.delete(digest)) deleted++;
     return deleted;
@@ -88,18 +88,16 @@ export class MemoryRunStore implements RunStore {
   async pruneRuns(query: PruneQuery): Promise<PrunedRun[]> {
     const statuses = query.status ? [query.status] : ['completed', 'failed'];
     const doomed = (r: RunRecord) => statuses.includes(r.status) && r.updatedAt < query.before;
-    const pruned = [...this.runs.values()].filter((r) => !r.parentRunId && doomed(r));
+    const pruned = [...this.records()].filter((r) => !r.parentRunId && doomed(r));
     // Their finished child runs, and theirs (a child is created after its parent, so once over `order` is not enough).
     for (let i = 0; i < pruned.length; i++)
-      for (const r of this.runs.values())
+      for (const r of this.records())
         if (r.parentRunId === pruned[i].id && (r.status === 'completed' || r.status === 'failed'))
           pruned.push(r);
     const ids = new Set(pruned.map((r) => r.id));
     if (!query.dryRun) {
       for (const id of ids) {
-        this.runs.delete(id);
-        this.nodeRecords.delete(id);
-        this.eventLog.delete(id);
+        this.kept.delete(id);
         this.cancelRequests.delete(id);
       }
       this.order.splice(0, this.order.length, ...this.order.filter((id) => !ids.has(id)));
@@ -118,38 +116,33 @@ export class MemoryRunStore implements RunStore {
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
-    const r = this.runs.get(id);
+    const r = this.kept.get(id)?.record;
     return r && copyOf(r);
   }
 
   saveNodes(runId: string, records: readonly NodeRecord[], events: RunEvent[]): void {
-    let nodes = this.nodeRecords.get(runId);
-    if (!nodes) this.nodeRecords.set(runId, (nodes = new Map()));
+    const kept = this.keep(runId);
     // A finished node is stored once: a second result for it (a driver that lost its run) fails the commit.
     const batch = records.length > 1 ? new Set<string>() : undefined;
     for (const { node } of records) {
-      const before = nodes.get(node);
+      const before = kept.nodes[indexOf(kept, node)];
       if ((before && before.status !== 'awaiting') || batch?.has(node)) throw alreadyStored(runId, node);
       batch?.add(node);
     }
-    for (const record of records) nodes.set(record.node, record);
-    this.appendEvents(events);
+    for (const record of records) setNode(kept, record);
+    this.append(kept, runId, events);
   }
 
   async nodes(runId: string): Promise<NodeRecord[]> {
-    return [...(this.nodeRecords.get(runId)?.values() ?? [])];
+    return [...(this.kept.get(runId)?.nodes ?? [])];
   }
 
   appendEvents(events: RunEvent[]): void {
-    for (const e of events) {
-      let log = this.eventLog.get(e.runId);
-      if (!log) this.eventLog.set(e.runId, (log = []));
-      log.push(e);
-    }
+    for (const e of events) this.keep(e.runId).events.push(e);
   }
 
   async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
-    const log = this.eventLog.get(runId) ?? [];
+    const log = this.kept.get(runId)?.events ?? [];
     let start = log.length;
     while (start > 0 && log[start - 1].seq > afterSeq) start--;
     return log.slice(start);
@@ -163,14 +156,15 @@ export class MemoryRunStore implements RunStore {
     expectOwner?: string | null,
     events: RunEvent[] = [],
   ): Promise<boolean> {
-    const r = this.runs.get(runId);
+    const kept = this.kept.get(runId);
+    const r = kept?.record;
     if (!r || !from.includes(r.status) || (expectOwner !== undefined && (r.owner ?? null) !== expectOwner))
       return false;
     for (const key in fields)
       (r as unknown as Record<string, unknown>)[key] = fields[key as keyof typeof fields];
     r.status = to;
     r.updatedAt = isoNow();
-    this.appendEvents(events);
+    this.append(kept!, runId, events);
     // Nothing to send when nobody subscribed and the run has no webhook of its own.
     if (webhookEvent(to) && (this.webhooks.length || r.webhook)) {
       const run = { id: r.id, skillId: r.skill.id, skillVersion: r.skill.version, webhook: r.webhook };
@@ -180,7 +174,7 @@ export class MemoryRunStore implements RunStore {
   }
 
   async renewLease(runId: string, owner: string, until: number): Promise<void> {
-    const r = this.runs.get(runId);
+    const r = this.kept.get(runId)?.record;
     if (r && r.owner === owner && r.status === 'running') r.leaseUntil = until;
   }
 
@@ -189,7 +183,7 @@ export class MemoryRunStore implements RunStore {
     const runs: RunRecord[] = [];
     let i = query.cursor === undefined ? this.order.length - 1 : Number(query.cursor) - 1;
     for (; i >= 0 && runs.length <= query.limit; i--) {
-      const r = this.runs.get(this.order[i])!;
+      const r = this.kept.get(this.order[i])!.record!;
       if (
         (!query.status || r.status === query.status) &&
         (!query.skill || r.skill.id === query.skill) &&
@@ -204,7 +198,7 @@ export class MemoryRunStore implements RunStore {
   }
 
   async requestCancel(runId: string): Promise<boolean> {
-    if (this.runs.get(runId)?.status !== 'running') return false;
+    if (this.kept.get(runId)?.record?.status !== 'running') return false;
     this.cancelRequests.add(runId);
     return true;
   }
@@ -230,6 +224,48 @@ export class MemoryRunStore implements RunStore {
   }
 
   async close(): Promise<void> {}
+
+  /** A run's entry, made on its first write (events may come before the run: the conformance suite's). */
+  private keep(runId: string): KeptRun {
+    let kept = this.kept.get(runId);
+    if (!kept) this.kept.set(runId, (kept = { record: undefined, nodes: [], at: undefined, events: [] }));
+    return kept;
+  }
+
+  /** Appends a run's events to its entry (an event of another run, to that run's). */
+  private append(kept: KeptRun, runId: string, events: RunEvent[]): void {
+    for (const e of events) (e.runId === runId ? kept : this.keep(e.runId)).events.push(e);
+  }
+
+  private *records(): Iterable<RunRecord> {
+    for (const { record } of this.kept.values()) if (record) yield record;
+  }
+}
+
+/** A run as the store keeps it: its record once created, its node records and its events. */
+interface KeptRun {
+  record: RunRecord | undefined;
+  nodes: NodeRecord[];
+  /** Where each node's record is in `nodes`, made once there are more than a few. */
+  at: Map<string, number> | undefined;
+  events: RunEvent[];
+}
+
+/** A run's nodes are scanned while few; an index is kept once there are more (a long chain's). */
+const SCANNED_NODES = 16;
+
+function indexOf(kept: KeptRun, node: string): number {
+  if (kept.at) return kept.at.get(node) ?? -1;
+  return kept.nodes.findIndex((r) => r.node === node);
+}
+
+/** Stores a node's record in place of an earlier one of the same node (an await answered), else at the end. */
+function setNode(kept: KeptRun, record: NodeRecord): void {
+  const i = indexOf(kept, record.node);
+  if (i >= 0) return void (kept.nodes[i] = record);
+  kept.nodes.push(record);
+  if (kept.at) kept.at.set(record.node, kept.nodes.length - 1);
+  else if (kept.nodes.length > SCANNED_NODES) kept.at = new Map(kept.nodes.map((r, j) => [r.node, j]));
 }
 
 /** A stored run as callers get it: their own object, without the fields that are not set. */
