@@ -1,5 +1,4 @@
 // A new run's record, and the one listener a run's events go to.
-import { randomUUID } from 'node:crypto';
 import type { Skill } from '../ir/skill.js';
 import { isoNow } from './clock.js';
 import type { RunListener } from './event-sink.js';
@@ -8,6 +7,7 @@ import { digestOf } from './pinned-skill.js';
 import type { RunRecord, SkillRef } from './ports/store.js';
 import type { RunOptions } from './run-options.js';
 import { checkWebhook } from './run-input.js';
+import { newRunId } from './run-id.js';
 
 /** A new running run of `skill`, held by `owner` (none: for a worker to take). */
 export function newRun(
@@ -18,9 +18,7 @@ export function newRun(
 ): RunRecord {
   const now = isoNow();
   return {
-    // Flat: randomUUID joins its id of a dozen pieces, kept as such by every record and event that
-    // holds it (~490 B an id against ~66 B, measured); lowercasing its lowercase hex copies it flat.
-    id: randomUUID().toLowerCase(),
+    id: newRunId(),
     skill: options.graph ? { ...refOf(skill), graph: options.graph } : refOf(skill),
     input,
     status: 'running',
