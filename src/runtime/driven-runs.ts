@@ -99,6 +99,10 @@ class Driving implements DrivenRun {
   /** The run has stopped: whoever waits for it goes on. */
   end(): void {
     this.ended = true;
+    // Let go of the loop (and all it holds): V8 leaves the entries in a hash table the runs' Map has
+    // outgrown, and such a table in the old generation kept each ended run's loop alive until the next
+    // full collection (measured: 12 MB promoted over 10,000 runs paused, 16 MB over their resumes).
+    this.loop = undefined;
     for (const resolve of this.waiting ?? []) resolve();
   }
 }
