@@ -191,12 +191,13 @@ export class Runtime {
     const store = this.services.store;
     const run = await store.getRun(runId);
     if (!run) throw runNotFound(runId);
-    const paused = run.status === 'awaiting' && run.awaiting;
+    const at = run.status === 'awaiting' ? (run.awaiting?.node ?? run.awaiting?.step) : undefined;
+    const paused = at !== undefined;
     const dead = run.status === 'running' && !run.parentRunId && ownerIsGone(run.owner, run.leaseUntil);
     if (!paused && !dead) throw await notAwaiting(this.services.store, runId);
     if (paused) await refuseExpired(this.services.store, run, this.services.awaitTimeoutMs);
     if (paused && input === undefined)
-      throw new RunRefused('input_required', `run ${runId} awaits an answer at step "${paused.step}"`);
+      throw new RunRefused('input_required', `run ${runId} awaits an answer at step "${run.awaiting?.step}"`);
     if (dead && input !== undefined)
       throw new RunRefused(
         'not_awaiting',
@@ -209,12 +210,12 @@ export class Runtime {
           store,
           run,
           (await store.nodes(runId)).map((r) => r.node),
-          paused ? { node: paused.node ?? paused.step, value: answer } : undefined,
+          paused ? { node: at, value: answer } : undefined,
         )
       : undefined;
     const held = { owner: OWNER, leaseUntil: Date.now() + LEASE_MS, ...(upgrade && { skill: upgrade.ref }) };
-    const resume = paused ? { node: paused.node ?? paused.step, input: answer } : undefined;
-    // Its request (message, schema) is not read again: not held while the move waits for its commit.
+    const resume = paused ? { node: at, input: answer } : undefined;
+    // The request is not held while the move commits, by the run or a local (a suspended call keeps all).
     run.awaiting = undefined;
     const moved = paused
       ? await moveRun(store, runId, 'answer', { ...held, awaiting: undefined })
