@@ -282,10 +282,7 @@ export class Runtime {
         { kind: 'failed', error: unconfigured.toRunError() },
         sink,
       );
-    return await this.drivenRuns.drive(skill, run, await store.nodes(runId), resume, sink, {
-      ...options,
-      graph,
-    });
+    return this.drivenRuns.drive(skill, run, await store.nodes(runId), resume, sink, { ...options, graph });
   }
 
   /** Fails a run this process holds but does not drive, after its last event and the events `closing` it. */
