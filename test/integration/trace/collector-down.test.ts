@@ -76,7 +76,12 @@ test('skein run: the same exit code and --json output with the collector up, dow
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
   });
-  const down = await run({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
+  // The exporter retries a refused connection until its bound: 3 s instead of the default 1 s keeps a
+  // slow machine, still loading the exporter, from reporting a timeout instead of the refusal asserted below.
+  const down = await run({
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await closedPort()}`,
+    SKEIN_TRACE_FLUSH_TIMEOUT_MS: '3000',
+  });
   const silent = await run({
     OTEL_EXPORTER_OTLP_ENDPOINT: await silentCollector(t),
     SKEIN_TRACE_FLUSH_TIMEOUT_MS: '300',
