@@ -70,8 +70,8 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     (queue ??= runs().then((opened) =>
       openQueue(config, opened, (e) => options.onWorkerLog?.({ event: 'error', message: e.message })),
     ));
-  /** The queue when runs go through it, else undefined (they run here). */
-  const dispatching = async () => (options.dispatch ? queued() : undefined);
+  /** The queue when runs go through it, else undefined (they run here): not async, so a run without one makes no promise here. */
+  const dispatching = () => (options.dispatch ? queued() : undefined);
   const follow = async (runId: string, after: number, q: RunQueue, runOptions: RunOptions = {}) =>
     awaitRun(await runs(), anyWake(local, q), runId, {
       after,
@@ -91,7 +91,7 @@ export function openSkein(options: SkeinOptions = {}): Skein {
     skills,
     async run(skill, input, runOptions) {
       const resolved = typeof skill === 'string' ? await skills.resolve(skill) : skill;
-      const q = options.dispatch ? await queued() : undefined;
+      const q = await dispatching();
       // `return await`: a promise returned from an async function costs two more turns than one awaited.
       if (!q)
         return await publishing(local, runOptions, (o) =>
