@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { dropTolerant } from '../../store/postgres/drop-tolerant-pool.js';
 import {
   ExperimentAmbiguous,
   type CellRecord,
@@ -30,8 +31,7 @@ export class PostgresExperimentStore implements ExperimentStore {
 
   /** Connects to `url` and creates the tables when missing. */
   static async open(url: string): Promise<PostgresExperimentStore> {
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
-    pool.on('error', () => {});
+    const pool = dropTolerant(new pg.Pool({ connectionString: url, max: 4 }));
     try {
       await pool.query(`BEGIN; ${SCHEMA} COMMIT;`);
     } catch (error) {

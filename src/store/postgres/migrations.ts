@@ -122,10 +122,8 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
  * is refused rather than written with an older shape.
  */
 export async function migrate(pool: Pool): Promise<void> {
+  // A connection dropped during the migration fails its next query (the pool is drop-tolerant).
   const client = await pool.connect();
-  // A connection dropped during the migration fails its next query; as an event it would end the process.
-  const dropped = () => {};
-  client.on('error', dropped);
   try {
     await client.query('BEGIN');
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('skein.migrations'))`);
@@ -151,7 +149,6 @@ export async function migrate(pool: Pool): Promise<void> {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.off('error', dropped);
     client.release();
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '../../runtime/index.js';
 import { alreadyStored } from '../already-stored.js';
 import { migrate } from './migrations.js';
+import { dropTolerant } from './drop-tolerant-pool.js';
 import { inTransaction, lastEventStored, retried, rowExists, type Tx } from './transaction.js';
 import {
   runsPageQuery,
@@ -72,9 +73,7 @@ export class PostgresRunStore implements RunStore {
 
   /** Connects to `url` and migrates its schema. */
   static async open(url: string, options: { max?: number } = {}): Promise<PostgresRunStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-    // An idle connection that the server dropped is discarded by the pool; it must not crash the process.
-    pool.on('error', () => {});
+    const pool = dropTolerant(new pg.Pool({ connectionString: url, max: options.max ?? 10 }));
     try {
       await migrate(pool);
     } catch (error) {

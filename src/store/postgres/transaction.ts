@@ -17,21 +17,18 @@ export async function inTransaction<T>(
   for (let attempt = 1; ; attempt++) {
     let committing = false;
     let result: T | undefined;
+    // A connection dropped between two statements is reported by the next one (see ./drop-tolerant-pool.ts).
     const client = await retried(() => pool.connect());
-    // A connection dropped between two statements is reported by the next one, not as a crash.
-    client.on('error', ignore);
     try {
       await client.query('BEGIN');
       result = await fn(client);
       committing = true;
       await client.query('COMMIT');
-      client.off('error', ignore);
       client.release();
       return result;
     } catch (error) {
       const lost = isConnectionLoss(error);
       if (!lost) await client.query('ROLLBACK').catch(() => {});
-      client.off('error', ignore);
       client.release(lost ? (error as Error) : undefined);
       if (!lost || attempt >= RETRIES) throw error;
       await delay(attempt);
@@ -57,8 +54,6 @@ export async function retried<T>(op: () => Promise<T>): Promise<T> {
     }
   }
 }
-
-function ignore(): void {}
 
 function delay(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)));

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { importOptional } from '../../ir/optional-packages.js';
+import { dropTolerant } from '../../store/postgres/drop-tolerant-pool.js';
 import type { SqlDatabase } from './sql-database.js';
 
 const INT8_OID = 20;
@@ -10,16 +11,16 @@ export function postgresDatabase(url: string): SqlDatabase {
   const open = async () => {
     if (!pool) {
       const { default: pg } = await importOptional('postgres', () => import('pg'));
-      pool = new pg.Pool({
-        connectionString: url,
-        // bigint results (count(*), sums of integers) come back as numbers when they fit exactly.
-        types: {
-          getTypeParser: (oid: number, format?: string) =>
-            oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'),
-        },
-      });
-      // An idle connection that drops is replaced on the next query; without a listener it would crash the process.
-      pool.on('error', () => {});
+      pool = dropTolerant(
+        new pg.Pool({
+          connectionString: url,
+          // bigint results (count(*), sums of integers) come back as numbers when they fit exactly.
+          types: {
+            getTypeParser: (oid: number, format?: string) =>
+              oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'),
+          },
+        }),
+      );
     }
     return pool;
   };

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { runStoreSuite } from '../../../src/runtime/ports/conformance/index.js';
 import { PostgresRunStore } from '../../../src/store/postgres/store.js';
 import { SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
-import { createDatabase, postgresAvailable } from '../../helpers/postgres.js';
+import { admin, createDatabase, postgresAvailable } from '../../helpers/postgres.js';
 
 const skip = !(await postgresAvailable()) && 'no PostgreSQL';
 const dropAfter: (() => Promise<void>)[] = [];
@@ -65,6 +65,33 @@ test(
       `SELECT indexname FROM pg_indexes WHERE schemaname = 'skein' AND indexname = 'runs_id_prefix'`,
     );
     assert.equal(rows.length, 1);
+    await store.close();
+  },
+);
+
+test(
+  'postgres store: a connection dropped while handed out fails its next query and ends nothing else',
+  { skip },
+  async () => {
+    const db = await createDatabase('dropped');
+    dropAfter.push(db.drop);
+    const store = await PostgresRunStore.open(db.url);
+    // A connection handed out and between two statements, as a transaction or a pending checkout holds it.
+    const held = await store.pool.connect();
+    const ended = new Promise((resolve) => held.once('end', resolve));
+    const { rows } = await admin(
+      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [new URL(db.url).pathname.slice(1)],
+    );
+    assert.ok(rows[0].n > 0);
+    await ended;
+    const error = await held.query('SELECT 1').then(
+      () => assert.fail('a dropped connection answered'),
+      (e: Error) => e,
+    );
+    assert.match(error.message, /not queryable|terminat/i);
+    held.release(error);
+    assert.deepEqual((await store.listRuns({ limit: 5 })).runs, []);
     await store.close();
   },
 );
