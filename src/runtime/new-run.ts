@@ -6,6 +6,7 @@ import { LEASE_MS } from './lease.js';
 import { digestOf } from './pinned-skill.js';
 import type { RunRecord, SkillRef } from './ports/store.js';
 import type { RunOptions } from './run-options.js';
+import type { RunEventBody, RunTrigger, TraceRef } from './events.js';
 import { checkWebhook } from './run-input.js';
 import { newRunId } from './run-id.js';
 
@@ -17,17 +18,41 @@ export function newRun(
   owner: string | undefined,
 ): RunRecord {
   const now = isoNow();
-  return {
+  // Made field by field, not with spreads: a spread of a literal makes an object to throw away.
+  const run: RunRecord = {
     id: newRunId(),
     skill: options.graph ? { ...refOf(skill), graph: options.graph } : refOf(skill),
     input,
     status: 'running',
     parentRunId: options.parentRunId,
-    ...(owner ? { owner, leaseUntil: Date.now() + LEASE_MS } : {}),
-    ...(options.webhook !== undefined ? { webhook: checkWebhook(options.webhook) } : {}),
     createdAt: now,
     updatedAt: now,
   };
+  if (owner) {
+    run.owner = owner;
+    run.leaseUntil = Date.now() + LEASE_MS;
+  }
+  if (options.webhook !== undefined) run.webhook = checkWebhook(options.webhook);
+  return run;
+}
+
+/** The first event of `run`: what it runs, with what, and where it is traced, forked from or triggered. */
+export function runStarted(
+  skill: Skill,
+  run: RunRecord,
+  trace: TraceRef | undefined,
+  trigger: RunTrigger | undefined,
+): RunEventBody {
+  const event: RunEventBody & { type: 'run_started' } = {
+    type: 'run_started',
+    skill: skill.id,
+    version: skill.version,
+    input: run.input,
+  };
+  if (trace) event.trace = trace;
+  if (run.forkedFrom) event.forkedFrom = run.forkedFrom;
+  if (trigger) event.trigger = trigger;
+  return event;
 }
 
 /** Each skill's reference, made once: every run of it shares it (no one writes into a run's reference). */

@@ -69,7 +69,7 @@ export class RunBudget {
   /** Starts the run-wide duration limit, which also stops nodes in flight; returns how to clear it. */
   startTimer(onExpire: (failure: RunFailure) => void): () => void {
     const maxMs = this.budget?.maxDurationMs;
-    if (maxMs === undefined) return () => {};
+    if (maxMs === undefined) return noTimer;
     const timer = setTimeout(
       () =>
         onExpire(new RunFailure('budget_exceeded', `the run took longer than ${maxMs} ms (max_duration)`)),
@@ -78,3 +78,5 @@ export class RunBudget {
     return () => clearTimeout(timer);
   }
 }
+
+function noTimer(): void {}

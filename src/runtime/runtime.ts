@@ -18,7 +18,7 @@ import type { NodeRecord, RunRecord } from './ports/store.js';
 import { sourceOf } from '../ir/skill-files.js';
 import { pinnedSkill } from './pinned-skill.js';
 import { planUpgrade, type Upgrade } from './upgrade.js';
-import { bothListeners, newRun } from './new-run.js';
+import { bothListeners, newRun, runStarted } from './new-run.js';
 import { existingRun, heldRun, HeldEvents, startClaim } from './idempotency.js';
 import { planFork, type ForkOptions } from './fork.js';
 import { notAwaiting } from './not-awaiting.js';
@@ -44,9 +44,15 @@ export class Runtime {
   }
 
   /** Validates the input, records a new run and runs it until it completes, pauses or fails. */
-  async start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
-    const run = newRun(skill, checkInput(skill, input, this.services.limits), options, OWNER);
-    return await this.launch(skill, run, [], [], options);
+  start(skill: Skill, input: unknown, options: RunOptions = {}): Promise<RunResult> {
+    // Not async: one promise and frame fewer per run; a refused input still rejects, never throws.
+    let run: RunRecord;
+    try {
+      run = newRun(skill, checkInput(skill, input, this.services.limits), options, OWNER);
+    } catch (e) {
+      return Promise.reject(e as Error);
+    }
+    return this.launch(skill, run, [], [], options);
   }
 
   /**
@@ -82,15 +88,7 @@ export class Runtime {
     const listener = bothListeners(traced?.listener, options.onEvent);
     const held = claim && listener ? new HeldEvents(listener) : undefined;
     const sink = new EventSink(run.id, 0, held?.listener ?? listener);
-    sink.emit({
-      type: 'run_started',
-      skill: skill.id,
-      version: skill.version,
-      input: run.input,
-      ...(traced?.ref ? { trace: traced.ref } : {}),
-      ...(run.forkedFrom ? { forkedFrom: run.forkedFrom } : {}),
-      ...(options.trigger && { trigger: options.trigger }),
-    });
+    sink.emit(runStarted(skill, run, traced?.ref, options.trigger));
     for (const body of first) sink.emit(body);
     const store = this.services.store;
     const holder = await store.createRun(run, sink.take(), sourceOf(skill), claim);
@@ -123,14 +121,7 @@ export class Runtime {
     const run = newRun(skill, checkInput(skill, input, this.services.limits), options, undefined);
     const claim = startClaim(options, skill.id, run.input, this.services.idempotencyKeepMs);
     const sink = new EventSink(run.id, 0, undefined);
-    const { trigger } = options;
-    sink.emit({
-      type: 'run_started',
-      skill: skill.id,
-      version: skill.version,
-      input: run.input,
-      ...(trigger && { trigger }),
-    });
+    sink.emit(runStarted(skill, run, undefined, options.trigger));
     // Stored with the run, so the worker that takes it compiles these files, whatever the file says then.
     const holder = await this.services.store.createRun(run, sink.take(), sourceOf(skill), claim);
     return holder ? heldRun(holder, claim!) : run.id;
