@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import tar from 'tar-stream';
 import { DistributionError } from './errors.js';
+
+/** tar-stream, loaded when an archive is first packed or unpacked (serving skills never does). */
+const tarStream = async () => (await import('tar-stream')).default;
 
 /**
  * Unpacks a tar or tar.gz archive's regular files under `into`. Links, devices and any entry whose
@@ -10,7 +12,7 @@ import { DistributionError } from './errors.js';
  */
 export async function untar(bytes: Uint8Array, into: string, what: string): Promise<void> {
   const data = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : Buffer.from(bytes);
-  const extract = tar.extract();
+  const extract = (await tarStream()).extract();
   const done = new Promise<void>((resolve, reject) => {
     extract.on('entry', (header, stream, next) => {
       const chunks: Buffer[] = [];
@@ -50,7 +52,7 @@ export async function untar(bytes: Uint8Array, into: string, what: string): Prom
 /** A tar.gz archive of files (path → bytes), in the order given, with fixed times so it is reproducible. */
 export async function tarGz(files: readonly { path: string; bytes: Uint8Array }[]): Promise<Buffer> {
   const { gzipSync } = await import('node:zlib');
-  const pack = tar.pack();
+  const pack = (await tarStream()).pack();
   const chunks: Buffer[] = [];
   pack.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve) => pack.on('end', resolve));

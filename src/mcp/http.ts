@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { createSkillServer, type SkillServerOptions } from './mcp-server.js';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { SkillServerOptions } from './mcp-server.js';
+
+/** The SDK's server side, loaded on the first request to `/mcp`. */
+const sdk = () => import('./http-session.js');
 
 /** MCP over streamable HTTP: a handler of web requests, and how to end every session. */
 export interface McpHttp {
@@ -39,15 +40,10 @@ export function mcpHttp(options: SkillServerOptions & { bodyLimit: number }): Mc
       } catch {
         return rpcError(400, -32700, 'the body is not JSON');
       }
+      const { isInitializeRequest, openSession } = await sdk();
       if (!isInitializeRequest(body))
         return rpcError(400, -32000, 'no Mcp-Session-Id: open a session with an initialize request');
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
-        onsessioninitialized: (sessionId) => void sessions.set(sessionId, transport),
-        maxRequestBodySize: options.bodyLimit,
-      });
-      transport.onclose = () => transport.sessionId && sessions.delete(transport.sessionId);
-      await createSkillServer({ ...options, stopping: stopping.signal }).connect(transport);
+      const transport = await openSession(options, stopping.signal, sessions);
       return transport.handleRequest(request, { parsedBody: body });
     },
     async close(graceMs) {

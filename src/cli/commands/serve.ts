@@ -1,5 +1,8 @@
 import { loadConfig } from '../../config/load-config.js';
-import { LiveSkills, mcpHttp, watchSkills } from '../../mcp/index.js';
+// Not the index: it would load the MCP SDK's server, which /mcp loads on its first request.
+import { LiveSkills } from '../../mcp/live-skills.js';
+import { mcpHttp } from '../../mcp/http.js';
+import { watchSkills } from '../../mcp/watch-skills.js';
 import { createApp } from '../../server/app.js';
 import { openSkein } from '../../host/index.js';
 import { isLoopback, listen } from '../../server/serve.js';

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { compileSkillDoc } from '../../dialects/skilldoc/index.js';
 import type { Skill } from '../../ir/skill.js';
-import { complete, type ResolvedModel } from '../../models/index.js';
+import type { ResolvedModel } from '../../models/index.js';
 import { generationRequest, generationSystemPrompt, repairRequest } from './prompt.js';
 import { fieldNames, skillFacts } from './skill-facts.js';
 import { SkeinError } from '../../errors/index.js';
@@ -46,6 +46,8 @@ export async function generateSkillDoc(skill: Skill, options: GenerateOptions): 
   const messages: ModelMessage[] = [{ role: 'user', content: generationRequest(skillFacts(skill)) }];
   let problems: string[] = [];
   let text = '';
+  // The model stack loads when a document is first generated: serving documents never needs it.
+  const { complete } = await import('../../models/index.js');
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const answer = await complete({
       model: options.model,
