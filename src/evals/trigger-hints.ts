@@ -2,8 +2,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../ir/diagnostic.js';
 import { errorsIn, loadPaths } from '../skills/index.js';
-import { findEvals } from './find-evals.js';
-import { routeLexically } from './trigger-evals.js';
 
 /** The files that may hold trigger cases of skills at these sources (as `findEvals` reads them). */
 function evalFilesOf(sources: readonly string[], paths: readonly string[]): string[] {
@@ -35,6 +33,11 @@ export async function triggerHints(
     (f) => existsSync(f) && readFileSync(f, 'utf8').includes('should_trigger'),
   );
   if (!any) return [];
+  // Loaded only now: the eval readers reach the skill tests and the host, most of a cold validate's load.
+  const [{ findEvals }, { routeLexically }] = await Promise.all([
+    import('./find-evals.js'),
+    import('./trigger-evals.js'),
+  ]);
   const { units } = await loadPaths(paths);
   const skills = units.flatMap((u) => (errorsIn(u.diagnostics).length ? [] : u.skills));
   const { evals } = await findEvals(skills, paths);
