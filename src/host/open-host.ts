@@ -6,7 +6,7 @@ import { LibrarySkillService } from '../skills/index.js';
 import { openModuleRunner } from '../code/modules/open-module-runner.js';
 import type { SkillSession } from '../code/modules/skill-context.js';
 import { Runtime, type RunStore } from '../runtime/index.js';
-import { createPythonSandbox, type PythonSandbox } from '../code/python/index.js';
+import type { PythonSandbox } from '../code/python/index.js';
 import { createToolRegistry, toolService } from '../tools/index.js';
 import { createLlmService } from './llm-service.js';
 import { openStore } from './open-store.js';
@@ -54,10 +54,13 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
     throw e;
   }
   const registry = tools.registry;
-  // Started by the first Python call, so runs that need no Python never load Pyodide; Pyodide's
-  // memory snapshot in $SKEIN_HOME/cache makes a later process's first call start faster.
-  let python: PythonSandbox | undefined;
-  const startPython = () => createPythonSandbox({ snapshotDir: join(config.home, 'cache') });
+  // Loaded and started by the first Python call, so runs that need no Python never load the sandbox or
+  // Pyodide; Pyodide's memory snapshot in $SKEIN_HOME/cache makes a later process's first call start faster.
+  let python: Promise<PythonSandbox> | undefined;
+  const startPython = async () =>
+    (await import('../code/python/index.js')).createPythonSandbox({
+      snapshotDir: join(config.home, 'cache'),
+    });
   const modules = openModuleRunner(config, options.session);
   const runtime = new Runtime({
     store,
@@ -68,7 +71,7 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
       maxOutputBytes: config.limits.toolOutputBytes,
     }),
     code: {
-      python: { run: (code, input, o) => (python ??= startPython()).run(code, input, o) },
+      python: { run: async (code, input, o) => (await (python ??= startPython())).run(code, input, o) },
       typescript: modules.runner,
       javascript: modules.runner,
     },
@@ -84,7 +87,7 @@ export async function openHost(config: SkeinConfig, options: HostOptions = {}): 
     store,
     skills,
     async close() {
-      await python?.close();
+      await (await python?.catch(() => undefined))?.close();
       modules.close();
       await tools.close();
       await store.close();

@@ -1,7 +1,8 @@
 // Schedules (docs/operations.md, "Schedules"): skills started on a cron by every `serve` and `worker`,
 // once per tick however many run — each start claims the idempotency key of its tick, so the store's
 // unique key (SQLite or PostgreSQL) lets one process's start through and hands the others that run.
-import { Cron } from 'croner';
+import { createRequire } from 'node:module';
+import type { Cron } from 'croner';
 import type { ScheduleConfig } from '../config/config.js';
 import { SkeinError } from '../errors/index.js';
 import type { RunOptions } from '../runtime/index.js';
@@ -17,6 +18,14 @@ export interface ScheduleView {
   next: string[];
 }
 
+/** croner, loaded when a config first has a schedule: most have none, and runs need not load it. */
+let croner: typeof import('croner') | undefined;
+const newCron = (pattern: string, timezone?: string): Cron =>
+  new (croner ??= createRequire(import.meta.url)('croner') as typeof import('croner')).Cron(pattern, {
+    paused: true,
+    timezone,
+  });
+
 /** A schedule with its cron read. */
 interface Compiled {
   config: ScheduleConfig;
@@ -27,7 +36,7 @@ interface Compiled {
 function compile(schedules: readonly ScheduleConfig[]): Compiled[] {
   return schedules.map((config, i) => {
     try {
-      return { config, cron: new Cron(config.cron, { paused: true, timezone: config.timezone }) };
+      return { config, cron: newCron(config.cron, config.timezone) };
     } catch (e) {
       throw new SkeinError(
         'config_invalid',

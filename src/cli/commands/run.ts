@@ -4,7 +4,6 @@ import { runSpec } from '../specs/run.js';
 import { readInputArg } from '../input-arg.js';
 import { UsageError } from '../usage-error.js';
 import { runInTerminal } from './run-in-terminal.js';
-import { runDetached } from './run-detached.js';
 
 /** `skein run SKILL`: runs a skill until it completes, pauses for a person, or fails. */
 export async function runCommand(argv: string[]): Promise<number> {
@@ -34,8 +33,9 @@ export async function runCommand(argv: string[]): Promise<number> {
   const webhook = values.webhook;
   if (webhook !== undefined && !/^https?:\/\/./.test(webhook))
     throw new UsageError(`--webhook takes an http or https URL, not "${webhook}"`);
+  // Loaded only for --detach: it spawns a process, and a run in the terminal need not load child_process.
   if (values.detach)
-    return runDetached(positionals[0], input, {
+    return (await import('./run-detached.js')).runDetached(positionals[0], input, {
       dialect,
       model: values.model,
       json,
