@@ -1,5 +1,5 @@
-// What `skein serve` loads before it listens: the packages of features a request may never use (the
-// model stack, the MCP SDK's server, archives) are loaded on first use, not at start-up (docs/benchmarks.md).
+// What `skein serve` and `skein worker` load before they start: the packages of features a request
+// may never use (the model stack, the MCP SDK's server, archives) load on first use (docs/benchmarks.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -50,13 +50,14 @@ function packagesReached(entry: string): Map<string, string[]> {
   return reached;
 }
 
-test('skein serve loads the model stack, the MCP server SDK and archives only when first used', () => {
-  const reached = packagesReached(join(ROOT, 'src/cli/commands/serve.ts'));
-  const early = [...reached].filter(([name]) => LOADED_ON_FIRST_USE.test(name));
-  assert.deepEqual(
-    early.map(([name, chain]) => `${name} <- ${chain.join(' <- ')}`),
-    [],
-  );
-  // The walk itself finds what serve does load at start-up.
-  assert.ok(reached.has('hono') || reached.has('@hono/node-server'), [...reached.keys()].join(', '));
-});
+for (const command of ['serve', 'worker'])
+  test(`skein ${command} loads the model stack, the MCP server SDK and archives only when first used`, () => {
+    const reached = packagesReached(join(ROOT, `src/cli/commands/${command}.ts`));
+    const early = [...reached].filter(([name]) => LOADED_ON_FIRST_USE.test(name));
+    assert.deepEqual(
+      early.map(([name, chain]) => `${name} <- ${chain.join(' <- ')}`),
+      [],
+    );
+    // The walk itself reaches what the command does load at start-up (skills are YAML).
+    assert.ok(reached.has('yaml'), [...reached.keys()].join(', '));
+  });
