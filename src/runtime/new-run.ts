@@ -1,4 +1,4 @@
-// A new run's record, and the one listener a run's events go to.
+// A new run's record, its first event, and the one listener a run's events go to.
 import type { Skill } from '../ir/skill.js';
 import { isoNow } from './clock.js';
 import type { RunListener } from './event-sink.js';

@@ -48,3 +48,12 @@ export async function admin(sql: string, values: unknown[] = []): Promise<pg.Que
     await client.end();
   }
 }
+
+/** Terminates every connection to the database at `url` (as a restart or a failover would); returns how many. */
+export async function terminateConnections(url: string): Promise<number> {
+  const { rows } = await admin(
+    'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [new URL(url).pathname.slice(1)],
+  );
+  return rows[0].n;
+}

@@ -5,17 +5,22 @@ import assert from 'node:assert/strict';
 import { runStoreSuite } from '../../../src/runtime/ports/conformance/index.js';
 import { PostgresRunStore } from '../../../src/store/postgres/store.js';
 import { SCHEMA_VERSION } from '../../../src/store/postgres/migrations.js';
-import { admin, createDatabase, postgresAvailable } from '../../helpers/postgres.js';
+import { createDatabase, postgresAvailable, terminateConnections } from '../../helpers/postgres.js';
 
 const skip = !(await postgresAvailable()) && 'no PostgreSQL';
 const dropAfter: (() => Promise<void>)[] = [];
 after(() => Promise.all(dropAfter.map((drop) => drop())));
 
+/** A new database of this test's own, dropped after the file. */
+async function database(name: string): Promise<{ url: string }> {
+  const db = await createDatabase(name);
+  dropAfter.push(db.drop);
+  return db;
+}
+
 runStoreSuite(
   async () => {
-    const db = await createDatabase('store');
-    dropAfter.push(db.drop);
-    return PostgresRunStore.open(db.url);
+    return PostgresRunStore.open((await database('store')).url);
   },
   { name: 'postgres', skip },
 );
@@ -24,8 +29,7 @@ test(
   'postgres store: migrations are versioned and run once when processes start together',
   { skip },
   async () => {
-    const db = await createDatabase('migrate');
-    dropAfter.push(db.drop);
+    const db = await database('migrate');
     const stores = await Promise.all([1, 2, 3].map(() => PostgresRunStore.open(db.url, { max: 2 })));
     const { rows } = await stores[0].pool.query('SELECT version FROM skein.migrations ORDER BY version');
     assert.deepEqual(
@@ -47,8 +51,7 @@ test(
   'postgres store: a database at schema 1 gains the id-prefix index and keeps its runs',
   { skip },
   async () => {
-    const db = await createDatabase('migrate1');
-    dropAfter.push(db.drop);
+    const db = await database('migrate1');
     const first = await PostgresRunStore.open(db.url);
     await first.pool.query(`DROP INDEX skein.runs_id_prefix; DELETE FROM skein.migrations WHERE version > 1`);
     await first.pool.query(
@@ -73,17 +76,12 @@ test(
   'postgres store: a connection dropped while handed out fails its next query and ends nothing else',
   { skip },
   async () => {
-    const db = await createDatabase('dropped');
-    dropAfter.push(db.drop);
+    const db = await database('dropped');
     const store = await PostgresRunStore.open(db.url);
     // A connection handed out and between two statements, as a transaction or a pending checkout holds it.
     const held = await store.pool.connect();
     const ended = new Promise((resolve) => held.once('end', resolve));
-    const { rows } = await admin(
-      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [new URL(db.url).pathname.slice(1)],
-    );
-    assert.ok(rows[0].n > 0);
+    assert.ok((await terminateConnections(db.url)) > 0);
     await ended;
     const error = await held.query('SELECT 1').then(
       () => assert.fail('a dropped connection answered'),

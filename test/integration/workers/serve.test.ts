@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admin, postgresAvailable } from '../../helpers/postgres.js';
+import { postgresAvailable, terminateConnections } from '../../helpers/postgres.js';
 import { api, readSse, type Json, sseEvents, startServer, type ServerProcess } from '../../helpers/server.js';
 import {
   marks,
@@ -96,11 +96,7 @@ test(
       runJson(label).catch((e) => assert.fail(`${e}: ${server.stderr()}`)),
     );
     await waitFor(() => marks(store).some(([, label]) => label === 'one') && marks(store).length >= 3);
-    const { rows } = await admin(
-      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [new URL(store.url).pathname.slice(1)],
-    );
-    assert.ok(rows[0].n > 0);
+    assert.ok((await terminateConnections(store.url)) > 0);
     const stuck = setTimeout(() => console.error(`stuck: ${worker.stderr()}\n${server.stderr()}`), 20_000);
     for (const run of await Promise.all(runs))
       assert.equal(run.status, 'completed', JSON.stringify(run) + server.stderr().slice(-3000));
