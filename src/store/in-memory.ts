@@ -1,5 +1,7 @@
 import { alreadyStored } from './already-stored.js';
 import { MemoryOutbox } from './memory-outbox.js';
+import { copyOf, ended, indexOf, setNode, type KeptRun } from './memory-kept-run.js';
+import { CreationOrder, FinishedRuns } from './memory-retention.js';
 import {
   isoNow,
   statusDeliveries,
@@ -23,16 +25,35 @@ import {
   type PrunedRun,
 } from '../runtime/index.js';
 
-/** A run store in memory (`store: memory`), for benchmarks and tests; nothing survives the process. */
+/** How much a memory store keeps. */
+export interface MemoryStoreOptions {
+  /**
+   * How many finished (completed or failed) runs it keeps, child runs aside: past it the oldest is
+   * forgotten with its finished child runs, events, nodes and idempotency key (default 10,000).
+   * Running and awaiting runs are always kept.
+   */
+  keepFinished?: number;
+}
+
+/**
+ * A run store in memory (`store: memory`), for benchmarks, tests and servers that need not keep runs;
+ * nothing survives the process, and it keeps the newest finished runs only, so a long-lived server's
+ * memory stays bounded.
+ */
 export class MemoryRunStore implements RunStore {
   /** Each run under one key: a run's writes find its nodes and events without a lookup each. */
   private readonly kept = new Map<string, KeptRun>();
-  private readonly order: string[] = [];
+  private readonly order = new CreationOrder();
+  private readonly finished: FinishedRuns;
   private readonly cancelRequests = new Set<string>();
   private readonly outbox = new MemoryOutbox();
   private webhooks: readonly WebhookSubscription[] = [];
   private readonly sources = new Map<string, SkillSource['files']>();
   private readonly keys = new Map<string, KeyHolder & { expiresAt: number }>();
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.finished = new FinishedRuns(options.keepFinished ?? 10_000);
+  }
 
   async createRun(
     run: RunRecord,
@@ -65,8 +86,11 @@ export class MemoryRunStore implements RunStore {
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
     };
-    this.order.push(run.id);
+    kept.position = this.order.add(run.id);
+    kept.key = claim?.key;
+    if (run.parentRunId) this.kept.get(run.parentRunId)?.children.push(run.id);
     this.append(kept, run.id, events);
+    if (ended(run.status)) this.finish(kept.record);
     return undefined;
   }
 
@@ -96,14 +120,9 @@ export class MemoryRunStore implements RunStore {
           pruned.push(r);
     const ids = new Set(pruned.map((r) => r.id));
     if (!query.dryRun) {
-      for (const id of ids) {
-        this.kept.delete(id);
-        this.cancelRequests.delete(id);
-      }
-      this.order.splice(0, this.order.length, ...this.order.filter((id) => !ids.has(id)));
+      for (const id of ids) this.forget(id);
       this.outbox.deleteOfRuns(ids);
-      for (const [key, held] of this.keys)
-        if (ids.has(held.runId) || held.expiresAt <= Date.now()) this.keys.delete(key);
+      for (const [key, held] of this.keys) if (held.expiresAt <= Date.now()) this.keys.delete(key);
     }
     return pruned.map((r) => ({
       id: r.id,
@@ -165,6 +184,7 @@ export class MemoryRunStore implements RunStore {
     r.status = to;
     r.updatedAt = isoNow();
     this.append(kept!, runId, events);
+    if (ended(to)) this.finish(r);
     // Nothing to send when nobody subscribed and the run has no webhook of its own.
     if (webhookEvent(to) && (this.webhooks.length || r.webhook)) {
       const run = { id: r.id, skillId: r.skill.id, skillVersion: r.skill.version, webhook: r.webhook };
@@ -181,20 +201,23 @@ export class MemoryRunStore implements RunStore {
   async listRuns(query: RunQuery): Promise<RunPage> {
     // The cursor is a position in the order runs were created.
     const runs: RunRecord[] = [];
-    let i = query.cursor === undefined ? this.order.length - 1 : Number(query.cursor) - 1;
-    for (; i >= 0 && runs.length <= query.limit; i--) {
-      const r = this.kept.get(this.order[i])!.record!;
+    for (const [id, position] of this.order.newestFirst(
+      query.cursor === undefined ? undefined : Number(query.cursor),
+    )) {
+      const r = this.kept.get(id)!.record!;
       if (
         (!query.status || r.status === query.status) &&
         (!query.skill || r.skill.id === query.skill) &&
         (!query.forkOf || r.forkedFrom?.run === query.forkOf) &&
         (!query.version || r.skill.version === query.version) &&
         (!query.idPrefix || r.id.startsWith(query.idPrefix))
-      )
+      ) {
+        // One run past the page: where the next page starts.
+        if (runs.length === query.limit) return { runs, next: String(position + 1) };
         runs.push(copyOf(r));
+      }
     }
-    if (runs.length <= query.limit) return { runs };
-    return { runs: runs.slice(0, query.limit), next: String(i + 2) };
+    return { runs };
   }
 
   async requestCancel(runId: string): Promise<boolean> {
@@ -228,8 +251,41 @@ export class MemoryRunStore implements RunStore {
   /** A run's entry, made on its first write (events may come before the run: the conformance suite's). */
   private keep(runId: string): KeptRun {
     let kept = this.kept.get(runId);
-    if (!kept) this.kept.set(runId, (kept = { record: undefined, nodes: [], at: undefined, events: [] }));
+    if (!kept)
+      this.kept.set(
+        runId,
+        (kept = {
+          record: undefined,
+          nodes: [],
+          at: undefined,
+          events: [],
+          position: -1,
+          key: undefined,
+          children: [],
+        }),
+      );
     return kept;
+  }
+
+  /** Counts a run that finished; past the bound, the oldest finished run is forgotten. A child run counts once its parent is gone. */
+  private finish(run: RunRecord): void {
+    if (run.parentRunId && this.kept.get(run.parentRunId)?.record) return;
+    const oldest = this.finished.add(run.id);
+    if (oldest) this.forget(oldest);
+  }
+
+  /** Forgets a run with its finished child runs (one still running counts when it finishes). */
+  private forget(runId: string): void {
+    const kept = this.kept.get(runId);
+    if (!kept) return;
+    this.kept.delete(runId);
+    this.cancelRequests.delete(runId);
+    this.order.remove(kept.position);
+    if (kept.key && this.keys.get(kept.key)?.runId === runId) this.keys.delete(kept.key);
+    for (const child of kept.children) {
+      const status = this.kept.get(child)?.record?.status;
+      if (status && ended(status)) this.forget(child);
+    }
   }
 
   /** Appends a run's events to its entry (an event of another run, to that run's). */
@@ -240,51 +296,4 @@ export class MemoryRunStore implements RunStore {
   private *records(): Iterable<RunRecord> {
     for (const { record } of this.kept.values()) if (record) yield record;
   }
-}
-
-/** A run as the store keeps it: its record once created, its node records and its events. */
-interface KeptRun {
-  record: RunRecord | undefined;
-  nodes: NodeRecord[];
-  /** Where each node's record is in `nodes`, made once there are more than a few. */
-  at: Map<string, number> | undefined;
-  events: RunEvent[];
-}
-
-/** A run's nodes are scanned while few; an index is kept once there are more (a long chain's). */
-const SCANNED_NODES = 16;
-
-function indexOf(kept: KeptRun, node: string): number {
-  if (kept.at) return kept.at.get(node) ?? -1;
-  return kept.nodes.findIndex((r) => r.node === node);
-}
-
-/** Stores a node's record in place of an earlier one of the same node (an await answered), else at the end. */
-function setNode(kept: KeptRun, record: NodeRecord): void {
-  const i = indexOf(kept, record.node);
-  if (i >= 0) return void (kept.nodes[i] = record);
-  kept.nodes.push(record);
-  if (kept.at) kept.at.set(record.node, kept.nodes.length - 1);
-  else if (kept.nodes.length > SCANNED_NODES) kept.at = new Map(kept.nodes.map((r, j) => [r.node, j]));
-}
-
-/** A stored run as callers get it: their own object, without the fields that are not set. */
-function copyOf(r: RunRecord): RunRecord {
-  const copy: RunRecord = {
-    id: r.id,
-    skill: r.skill,
-    input: r.input,
-    status: r.status,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-  };
-  if (r.output !== undefined) copy.output = r.output;
-  if (r.error !== undefined) copy.error = r.error;
-  if (r.awaiting !== undefined) copy.awaiting = r.awaiting;
-  if (r.parentRunId !== undefined) copy.parentRunId = r.parentRunId;
-  if (r.owner !== undefined) copy.owner = r.owner;
-  if (r.leaseUntil !== undefined) copy.leaseUntil = r.leaseUntil;
-  if (r.webhook !== undefined) copy.webhook = r.webhook;
-  if (r.forkedFrom !== undefined) copy.forkedFrom = r.forkedFrom;
-  return copy;
 }
