@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteAddon } from './sqlite-addon.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -83,7 +84,8 @@ CREATE INDEX IF NOT EXISTS idempotency_keys_run ON idempotency_keys(run_id);
  */
 export function openDatabase(file: string): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  const addon = sqliteAddon();
+  const db = new Database(file, addon ? { nativeBinding: addon } : {});
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
@@ -96,8 +98,13 @@ export function openDatabase(file: string): Database.Database {
   return db;
 }
 
+/** Bumped with each change below: a file at this version (`user_version`) needs none of the work. */
+const SCHEMA_VERSION = 1;
+
 /** Creates the tables a store needs, and brings those of an earlier version up to date. */
 export function createSchema(db: Database.Database): void {
+  // A file this version or a later one made is up to date: opening it skips ~1 ms of statements.
+  if ((db.pragma('user_version', { simple: true }) as number) >= SCHEMA_VERSION) return;
   db.exec(SCHEMA);
   addColumn(db, 'runs', 'skill_graph', 'TEXT');
   addColumn(db, 'runs', 'webhook', 'TEXT');
@@ -108,6 +115,7 @@ export function createSchema(db: Database.Database): void {
   addColumn(db, 'runs', 'forked_from_step', 'TEXT');
   db.exec('CREATE INDEX IF NOT EXISTS runs_forked_from ON runs(forked_from_run)');
   migrateRowPerRecord(db);
+  db.pragma(`user_version = ${SCHEMA_VERSION}`);
 }
 
 /**

@@ -45,6 +45,7 @@ test('sqlite store: a file with a row per node and per event (before batches) ke
   await seed.createRun(run('old'));
   await seed.close();
   const old = new Database(file);
+  old.pragma('user_version = 0'); // as the versions before it marked none
   old.exec(`CREATE TABLE nodes (run_id TEXT NOT NULL, node TEXT NOT NULL, status TEXT NOT NULL, writes TEXT NOT NULL,
       chosen TEXT, child_run_id TEXT, PRIMARY KEY (run_id, node));
     CREATE TABLE events (run_id TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (run_id, seq));`);

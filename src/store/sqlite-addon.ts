@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+let found: string | null | undefined;
+
+/**
+ * better-sqlite3's compiled addon where its install puts it (built or prebuilt), so opening a store
+ * skips the `bindings` package's search of a dozen paths (~1 ms of each command that opens one);
+ * undefined where it is elsewhere, and the search finds it.
+ */
+export function sqliteAddon(): string | undefined {
+  if (found === undefined) {
+    const root = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
+    const file = join(root, 'build', 'Release', 'better_sqlite3.node');
+    found = existsSync(file) ? file : null;
+  }
+  return found ?? undefined;
+}
