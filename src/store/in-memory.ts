@@ -1,4 +1,5 @@
 import { alreadyStored } from './already-stored.js';
+import { MemoryKeys } from './memory-keys.js';
 import { MemoryOutbox } from './memory-outbox.js';
 import { copyOf, ended, indexOf, setNode, type KeptRun } from './memory-kept-run.js';
 import { CreationOrder, FinishedRuns } from './memory-retention.js';
@@ -29,7 +30,8 @@ import {
 export interface MemoryStoreOptions {
   /**
    * How many finished (completed or failed) runs it keeps, child runs aside: past it the oldest is
-   * forgotten with its finished child runs, events, nodes and idempotency key (default 10,000).
+   * forgotten with its finished child runs, events and nodes (default 1,000); its idempotency key is kept
+   * until it expires.
    * Running and awaiting runs are always kept.
    */
   keepFinished?: number;
@@ -45,14 +47,15 @@ export class MemoryRunStore implements RunStore {
   private readonly kept = new Map<string, KeptRun>();
   private readonly order = new CreationOrder();
   private readonly finished: FinishedRuns;
+  private forgotten = 0;
   private readonly cancelRequests = new Set<string>();
   private readonly outbox = new MemoryOutbox();
   private webhooks: readonly WebhookSubscription[] = [];
   private readonly sources = new Map<string, SkillSource['files']>();
-  private readonly keys = new Map<string, KeyHolder & { expiresAt: number }>();
+  private readonly keys = new MemoryKeys();
 
   constructor(options: MemoryStoreOptions = {}) {
-    this.finished = new FinishedRuns(options.keepFinished ?? 10_000);
+    this.finished = new FinishedRuns(options.keepFinished ?? 1_000);
   }
 
   async createRun(
@@ -62,10 +65,8 @@ export class MemoryRunStore implements RunStore {
     claim?: IdempotencyClaim,
   ): Promise<KeyHolder | undefined> {
     if (this.kept.get(run.id)?.record) throw new Error(`run ${run.id} exists`);
-    const held = claim && this.keys.get(claim.key);
-    if (held && held.expiresAt > Date.now()) return { runId: held.runId, fingerprint: held.fingerprint };
-    if (claim)
-      this.keys.set(claim.key, { runId: run.id, fingerprint: claim.fingerprint, expiresAt: claim.expiresAt });
+    const held = claim && this.keys.claim(claim, run.id);
+    if (held) return held;
     if (source && !this.sources.has(source.digest)) this.sources.set(source.digest, source.files);
     // Every field a transition may set is there from the start, in an object literal: adding a property
     // to a stored object later, or to a spread copy, costs microseconds (measured), more than the rest.
@@ -87,7 +88,6 @@ export class MemoryRunStore implements RunStore {
       updatedAt: run.updatedAt,
     };
     kept.position = this.order.add(run.id);
-    kept.key = claim?.key;
     if (run.parentRunId) this.kept.get(run.parentRunId)?.children.push(run.id);
     this.append(kept, run.id, events);
     if (ended(run.status)) this.finish(kept.record);
@@ -122,7 +122,7 @@ export class MemoryRunStore implements RunStore {
     if (!query.dryRun) {
       for (const id of ids) this.forget(id);
       this.outbox.deleteOfRuns(ids);
-      for (const [key, held] of this.keys) if (held.expiresAt <= Date.now()) this.keys.delete(key);
+      this.keys.drop(ids);
     }
     return pruned.map((r) => ({
       id: r.id,
@@ -260,7 +260,6 @@ export class MemoryRunStore implements RunStore {
           at: undefined,
           events: [],
           position: -1,
-          key: undefined,
           children: [],
         }),
       );
@@ -271,7 +270,10 @@ export class MemoryRunStore implements RunStore {
   private finish(run: RunRecord): void {
     if (run.parentRunId && this.kept.get(run.parentRunId)?.record) return;
     const oldest = this.finished.add(run.id);
-    if (oldest) this.forget(oldest);
+    if (!oldest) return;
+    this.forget(oldest);
+    // A forgotten run's idempotency key is kept until it expires, so its start is never made twice.
+    if (++this.forgotten % 1024 === 0) this.keys.drop();
   }
 
   /** Forgets a run with its finished child runs (one still running counts when it finishes). */
@@ -281,7 +283,6 @@ export class MemoryRunStore implements RunStore {
     this.kept.delete(runId);
     this.cancelRequests.delete(runId);
     this.order.remove(kept.position);
-    if (kept.key && this.keys.get(kept.key)?.runId === runId) this.keys.delete(kept.key);
     for (const child of kept.children) {
       const status = this.kept.get(child)?.record?.status;
       if (status && ended(status)) this.forget(child);

@@ -11,8 +11,6 @@ export interface KeptRun {
   events: RunEvent[];
   /** Where it is in the order runs were created (-1 until the run is). */
   position: number;
-  /** The idempotency key it holds, if any. */
-  key: string | undefined;
   /** Its child runs' ids. */
   children: string[];
 }

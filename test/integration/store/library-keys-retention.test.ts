@@ -65,3 +65,26 @@ test('library: idempotencyKey on run and start, and prune (PostgreSQL)', { skip 
     await db.drop();
   }
 });
+
+test('library: the memory store keeps the newest 1,000 finished runs, and the key of a forgotten run still holds', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'skein-lib-memory-'));
+  const env = { SKEIN_HOME: home, SKEIN_SKILLS: join(ROOT, 'test/fixtures/server/skills'), SKEIN_CONFIG: '' };
+  const skein = openSkein({ config: loadConfig(home, { ...process.env, ...env, SKEIN_STORE: 'memory' }) });
+  try {
+    const first = await skein.run('greet', { name: 'Bo' }, { idempotencyKey: 'mem-1' });
+    const paused = await skein.run('confirm', { item: 'pen' });
+    let last = first;
+    for (let i = 0; i < 1_000; i++) last = await skein.run('greet', { name: `n${i}` });
+    assert.equal(await skein.getRun(first.runId), undefined, 'the oldest finished run is forgotten');
+    assert.equal((await skein.getRun(paused.runId))?.status, 'awaiting', 'a paused run is kept');
+    assert.equal((await skein.getRun(last.runId))?.status, 'completed');
+    assert.equal((await skein.listRuns({ limit: 2_000 })).runs.length, 1_001);
+    await assert.rejects(
+      skein.run('greet', { name: 'Bo' }, { idempotencyKey: 'mem-1' }),
+      (e) => e instanceof RunRefused && e.code === 'run_not_found',
+      'a start repeated with the key is not made twice',
+    );
+  } finally {
+    await skein.close();
+  }
+});

@@ -95,13 +95,16 @@ test('a parent is forgotten with its finished child runs; a child still running 
   assert.equal((await store.getRun('busy'))?.status, 'completed');
 });
 
-test('an idempotency key goes with its forgotten run, so a start with it starts anew', async () => {
+test('a forgotten run keeps its idempotency key until it expires, so its start is never made twice', async () => {
   const store = new MemoryRunStore({ keepFinished: 1 });
   const claim = { key: 'k1', fingerprint: 'f', expiresAt: Date.now() + 60_000 };
   assert.equal(await store.createRun(run('a'), [], undefined, claim), undefined);
-  assert.deepEqual(await store.createRun(run('b'), [], undefined, claim), { runId: 'a', fingerprint: 'f' });
   await finished(store, 'a');
   await started(store, 'c');
   await finished(store, 'c');
-  assert.equal(await store.createRun(run('d'), [], undefined, claim), undefined);
+  assert.equal(await store.getRun('a'), undefined);
+  assert.deepEqual(await store.createRun(run('d'), [], undefined, claim), { runId: 'a', fingerprint: 'f' });
+  const expired = { key: 'k2', fingerprint: 'f', expiresAt: Date.now() - 1 };
+  assert.equal(await store.createRun(run('e'), [], undefined, expired), undefined);
+  assert.equal(await store.createRun(run('g'), [], undefined, expired), undefined, 'an expired key holds nothing');
 });
