@@ -24,7 +24,8 @@ async function started(store: MemoryRunStore, ...ids: string[]): Promise<void> {
 }
 
 async function finished(store: MemoryRunStore, ...ids: string[]): Promise<void> {
-  for (const id of ids) assert.equal(await store.transition(id, ['running'], 'completed', { output: id }), true);
+  for (const id of ids)
+    assert.equal(await store.transition(id, ['running'], 'completed', { output: id }), true);
 }
 
 async function ids(store: MemoryRunStore, limit = 100, cursor?: string) {
@@ -50,7 +51,9 @@ test('past keepFinished, the oldest finished run is forgotten with its events an
 test('a run that waits for a person is never forgotten, however many finish after it', async () => {
   const store = new MemoryRunStore({ keepFinished: 2 });
   await started(store, 'paused');
-  await store.transition('paused', ['running'], 'awaiting', { awaiting: { node: 'ask', kind: 'input' } as never });
+  await store.transition('paused', ['running'], 'awaiting', {
+    awaiting: { node: 'ask', kind: 'input' } as never,
+  });
   for (let i = 0; i < 50; i++) {
     await started(store, `r${i}`);
     await finished(store, `r${i}`);
@@ -67,7 +70,7 @@ test('pages of listRuns neither skip nor repeat runs when older runs are forgott
   // Finishing all forgets the oldest 1,500, enough to compact the store's order of runs.
   for (let i = 0; i < 3_000; i++) await finished(store, `r${i}`);
   const seen = [...first.ids];
-  for (let cursor = first.next; cursor; ) {
+  for (let cursor = first.next; cursor;) {
     const page = await ids(store, 100, cursor);
     seen.push(...page.ids);
     cursor = page.next;
@@ -106,5 +109,9 @@ test('a forgotten run keeps its idempotency key until it expires, so its start i
   assert.deepEqual(await store.createRun(run('d'), [], undefined, claim), { runId: 'a', fingerprint: 'f' });
   const expired = { key: 'k2', fingerprint: 'f', expiresAt: Date.now() - 1 };
   assert.equal(await store.createRun(run('e'), [], undefined, expired), undefined);
-  assert.equal(await store.createRun(run('g'), [], undefined, expired), undefined, 'an expired key holds nothing');
+  assert.equal(
+    await store.createRun(run('g'), [], undefined, expired),
+    undefined,
+    'an expired key holds nothing',
+  );
 });
