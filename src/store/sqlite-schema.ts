@@ -104,7 +104,17 @@ const SCHEMA_VERSION = 1;
 /** Creates the tables a store needs, and brings those of an earlier version up to date. */
 export function createSchema(db: Database.Database): void {
   // A file this version or a later one made is up to date: opening it skips ~1 ms of statements.
-  if ((db.pragma('user_version', { simple: true }) as number) >= SCHEMA_VERSION) return;
+  if (upToDate(db)) return;
+  // One process at a time, and once: two servers opening a new file together both found a column
+  // missing and both added it, and the second failed ("duplicate column name").
+  db.transaction(() => upToDate(db) || updateSchema(db)).immediate();
+}
+
+function upToDate(db: Database.Database): boolean {
+  return (db.pragma('user_version', { simple: true }) as number) >= SCHEMA_VERSION;
+}
+
+function updateSchema(db: Database.Database): void {
   db.exec(SCHEMA);
   addColumn(db, 'runs', 'skill_graph', 'TEXT');
   addColumn(db, 'runs', 'webhook', 'TEXT');

@@ -20,11 +20,18 @@ let env: Record<string, string>;
 
 before(async () => {
   env = serverEnv();
-  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  const started = await Promise.allSettled([startServer(env), startServer(env)]);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // The one that did start would keep this file's process alive, and the run of the suite waiting.
+    for (const s of started) if (s.status === 'fulfilled') await s.value.stop();
+    throw failed.reason;
+  }
+  [a, b] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
 });
 
 after(async () => {
-  assert.deepEqual(await Promise.all([a.stop(), b.stop()]), [0, 0], a.stderr() + b.stderr());
+  if (a && b) assert.deepEqual(await Promise.all([a.stop(), b.stop()]), [0, 0], a.stderr() + b.stderr());
 });
 
 const json = (body: unknown) => ({
