@@ -14,7 +14,7 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.pee
   .filter((name) => !bundled.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
-// Ajv's runtime helpers, which the validators compiled ahead of time import (schema/*.generated.ts), are
+// Ajv's runtime helpers, which the validators compiled ahead of time import (src/**/*.generated.ts), are
 // two small CommonJS files (and fast-deep-equal): loaded from node_modules, Node's CommonJS-from-ESM
 // translation of them took ~4 ms of every cold command; bundled, none.
 const ajvRuntime = {
