@@ -1,7 +1,7 @@
 import { alreadyStored } from './already-stored.js';
 import { MemoryKeys } from './memory-keys.js';
 import { MemoryOutbox } from './memory-outbox.js';
-import { copyOf, ended, indexOf, setNode, type KeptRun } from './memory-kept-run.js';
+import { copyOf, ended, indexOf, newKeptRun, setNode, type KeptRun } from './memory-kept-run.js';
 import { CreationOrder, FinishedRuns } from './memory-retention.js';
 import {
   isoNow,
@@ -113,11 +113,12 @@ export class MemoryRunStore implements RunStore {
     const statuses = query.status ? [query.status] : ['completed', 'failed'];
     const doomed = (r: RunRecord) => statuses.includes(r.status) && r.updatedAt < query.before;
     const pruned = [...this.records()].filter((r) => !r.parentRunId && doomed(r));
-    // Their finished child runs, and theirs (a child is created after its parent, so once over `order` is not enough).
+    // Their finished child runs, and theirs.
     for (let i = 0; i < pruned.length; i++)
-      for (const r of this.records())
-        if (r.parentRunId === pruned[i].id && (r.status === 'completed' || r.status === 'failed'))
-          pruned.push(r);
+      for (const child of this.kept.get(pruned[i].id)!.children) {
+        const r = this.kept.get(child)?.record;
+        if (r && ended(r.status)) pruned.push(r);
+      }
     const ids = new Set(pruned.map((r) => r.id));
     if (!query.dryRun) {
       for (const id of ids) this.forget(id);
@@ -251,18 +252,7 @@ export class MemoryRunStore implements RunStore {
   /** A run's entry, made on its first write (events may come before the run: the conformance suite's). */
   private keep(runId: string): KeptRun {
     let kept = this.kept.get(runId);
-    if (!kept)
-      this.kept.set(
-        runId,
-        (kept = {
-          record: undefined,
-          nodes: [],
-          at: undefined,
-          events: [],
-          position: -1,
-          children: [],
-        }),
-      );
+    if (!kept) this.kept.set(runId, (kept = newKeptRun()));
     return kept;
   }
 

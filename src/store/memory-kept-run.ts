@@ -15,6 +15,11 @@ export interface KeptRun {
   children: string[];
 }
 
+/** A run's entry before anything is kept in it. */
+export function newKeptRun(): KeptRun {
+  return { record: undefined, nodes: [], at: undefined, events: [], position: -1, children: [] };
+}
+
 /** Whether a status is one a run ends in. */
 export function ended(status: RunStatus): boolean {
   return status === 'completed' || status === 'failed';

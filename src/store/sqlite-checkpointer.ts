@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteOptions } from './sqlite-addon.js';
 
 // The worker is a few lines of CommonJS, given as text: it has nothing to compile, and it works the
 // same from the sources, the compiled files and the bundled command line.
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file);
+const db = new Database(workerData.file, workerData.options);
 db.pragma('busy_timeout = 5000');
 const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
 const timer = setInterval(checkpoint, workerData.everyMs);
@@ -26,7 +27,10 @@ export interface Checkpointer {
  */
 export function startCheckpointer(file: string, everyMs = 500): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, everyMs } });
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { file, driver, everyMs, options: sqliteOptions() },
+  });
   worker.unref();
   worker.on('error', () => {});
   return {

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { sqliteAddon } from './sqlite-addon.js';
+import { sqliteOptions } from './sqlite-addon.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -84,8 +84,7 @@ CREATE INDEX IF NOT EXISTS idempotency_keys_run ON idempotency_keys(run_id);
  */
 export function openDatabase(file: string): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const addon = sqliteAddon();
-  const db = new Database(file, addon ? { nativeBinding: addon } : {});
+  const db = new Database(file, sqliteOptions());
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { sqliteOptions } from '../../store/sqlite-addon.js';
 import type { SqlDatabase } from './sql-database.js';
 
 /** A SQLite file (or `:memory:`) through better-sqlite3, opened on the first query; missing folders are created. */
@@ -10,7 +11,7 @@ export function sqliteDatabase(path: string): SqlDatabase {
     if (!db) {
       const { default: Database } = await import('better-sqlite3');
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-      db = new Database(path);
+      db = new Database(path, sqliteOptions());
     }
     return db;
   };
