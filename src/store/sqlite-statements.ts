@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { isoNow, type RunEvent, type RunQuery, type RunStatus } from '../runtime/index.js';
+import { parseStoredEvents, storedEventsText } from './stored-events.js';
 import { digestBlob, transitionColumns, type TransitionFields } from './run-row.js';
 
 /** The names of the store's fixed statements. */
@@ -60,16 +61,24 @@ export function listRunsSql(query: RunQuery): { sql: string; values: unknown[] }
   };
 }
 
-/** Stores each run's share of `events` as one row (`insertEvents`), keyed by its last `seq`. */
+/** Stores each run's share of `events` as one row (`insertEvents`, without their `runId`), keyed by its last `seq`. */
 export function insertEventBatches(insert: Database.Statement, events: readonly RunEvent[]): void {
   for (let start = 0; start < events.length;) {
     const runId = events[start].runId;
     let end = start + 1;
     while (end < events.length && events[end].runId === runId) end++;
     const batch = start === 0 && end === events.length ? events : events.slice(start, end);
-    insert.run(runId, batch[batch.length - 1].seq, JSON.stringify(batch));
+    insert.run(runId, batch[batch.length - 1].seq, storedEventsText(batch));
     start = end;
   }
+}
+
+/** The events of `runId` after `afterSeq`, from the batches `select` (`events`) finds. */
+export function readEventBatches(select: Database.Statement, runId: string, afterSeq: number): RunEvent[] {
+  const batches = select.all(runId, afterSeq) as { body: string }[];
+  const events = batches.flatMap((r) => parseStoredEvents(runId, r.body));
+  // A batch holds events up to its last seq; the first batch may begin before afterSeq.
+  return events.length && events[0].seq <= afterSeq ? events.filter((e) => e.seq > afterSeq) : events;
 }
 
 /** The run all of `events` are of, if they are of one (the key its writes keep their order by). */

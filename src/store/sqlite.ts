@@ -8,6 +8,7 @@ import { SqliteKeys } from './sqlite-keys.js';
 import { SqlitePrune } from './sqlite-prune.js';
 import {
   insertEventBatches,
+  readEventBatches,
   oneRun,
   listRunsSql,
   prepareStatements,
@@ -204,9 +205,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   async events(runId: string, afterSeq = -1): Promise<RunEvent[]> {
-    const batches = this.stmt.events.all(runId, afterSeq) as { body: string }[];
-    const events = batches.flatMap((r) => JSON.parse(r.body) as RunEvent[]);
-    return events.length && events[0].seq <= afterSeq ? events.filter((e) => e.seq > afterSeq) : events;
+    return readEventBatches(this.stmt.events, runId, afterSeq);
   }
 
   transition(

@@ -197,3 +197,40 @@ test('sqlite store: more writes at once than a transaction takes go in waves, ru
   }
   await store.close();
 });
+
+test('sqlite store: events are kept without their run id, and read back as their JSON, whatever their text', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'skein-store-')), 'runs.db');
+  const store = new SqliteRunStore(file);
+  const id = 'run-ids-are-in-the-row';
+  await store.createRun(run(id));
+  const odd = 'say "hi" \\ \u0001 \u2028 \ud800 é 𝄞';
+  const at = new Date().toISOString();
+  const events: RunEvent[] = [
+    { runId: id, seq: 0, at, type: 'node_started', node: odd, kind: 'template', attempt: 1 },
+    { runId: id, seq: 1, at, type: 'node_finished', node: odd, kind: 'template', value: { runId: id, seq: 1, text: odd }, ms: 3 },
+    { runId: id, seq: 2, at, type: 'node_finished', node: 'b', kind: 'tool', ms: 0 },
+    { runId: id, seq: 3, at, type: 'node_finished', node: 'c', kind: 'tool', value: [NaN, () => 1, undefined], ms: NaN },
+    { runId: id, seq: 4, at, type: 'node_finished', node: 'd', kind: 'tool', value: () => 1, ms: 1 },
+    { runId: id, seq: 5, at, type: 'log', node: odd, text: odd },
+    { runId: id, seq: 6, at, type: 'run_completed', output: { runId: id } },
+  ];
+  await store.appendEvents(events);
+  // What a reader gets is each event as JSON has it, its run id included.
+  assert.deepEqual(await store.events(id), JSON.parse(JSON.stringify(events)));
+  assert.deepEqual(await store.events(id, 4), JSON.parse(JSON.stringify(events.slice(5))));
+  await store.close();
+  const db = new Database(file);
+  const body = db.prepare('SELECT body FROM event_batches WHERE run_id = ?').pluck().get(id) as string;
+  // The run id is left in the values that hold it (two), not repeated in each event.
+  assert.equal(body.split(id).length - 1, 2);
+  // A batch stored by an earlier version, each event with its run id, reads back the same.
+  db.prepare('INSERT INTO event_batches (run_id, last_seq, body) VALUES (?, ?, ?)').run(
+    id,
+    7,
+    JSON.stringify([event(id, 7, 'late')]),
+  );
+  db.close();
+  const reopened = new SqliteRunStore(file);
+  assert.deepEqual(await reopened.events(id, 6), [event(id, 7, 'late')]);
+  await reopened.close();
+});
