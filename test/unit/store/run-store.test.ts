@@ -208,11 +208,11 @@ test('sqlite store: events are kept without their run id, and read back as their
   const events: RunEvent[] = [
     { runId: id, seq: 0, at, type: 'node_started', node: odd, kind: 'template', attempt: 1 },
     { runId: id, seq: 1, at, type: 'node_finished', node: odd, kind: 'template', value: { runId: id, seq: 1, text: odd }, ms: 3 },
-    { runId: id, seq: 2, at, type: 'node_finished', node: 'b', kind: 'tool', ms: 0 },
+    { runId: id, seq: 2, at: 'later', type: 'node_finished', node: 'b', kind: 'tool', ms: 0 },
     { runId: id, seq: 3, at, type: 'node_finished', node: 'c', kind: 'tool', value: [NaN, () => 1, undefined], ms: NaN },
     { runId: id, seq: 4, at, type: 'node_finished', node: 'd', kind: 'tool', value: () => 1, ms: 1 },
     { runId: id, seq: 5, at, type: 'log', node: odd, text: odd },
-    { runId: id, seq: 6, at, type: 'run_completed', output: { runId: id } },
+    { runId: id, seq: 6, at, type: 'completed', output: { runId: id } },
   ];
   await store.appendEvents(events);
   // What a reader gets is each event as JSON has it, its run id included.
