@@ -306,7 +306,11 @@ test(
     await page.getByRole('heading', { name: 'Document' }).waitFor();
     await page.getByText('What the guide covers.').waitFor();
     assert.equal(await page.getByText('Install, then configure.').count(), 0);
+    // The chunk's request is awaited on its own, so that a failure tells a request that never came
+    // back from a page that did not show the answer.
+    const answer = page.waitForResponse((r) => r.url().includes('/v1/skills/guide/chunks/setup'));
     await page.getByRole('button', { name: 'Load setup' }).click();
+    assert.equal((await answer).status(), 200);
     await page.getByText('Install, then configure.').waitFor();
     assert.equal(await page.getByText('Run it.').count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Run' }).count(), 0);
