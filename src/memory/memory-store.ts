@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteOptions } from '../sqlite/addon.js';
 import { indexTerms, matchQuery, queryWords } from './cjk-terms.js';
 import { chunkText } from './chunk-text.js';
 import type { ForgetTarget, MemoryHit, MemoryService, StoredMemory } from './memory-service.js';
@@ -49,7 +50,7 @@ export class SqliteMemory implements MemoryService {
 
   constructor(file: string) {
     mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = new Database(file, sqliteOptions());
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');

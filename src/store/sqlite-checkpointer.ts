@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { sqliteOptions } from './sqlite-addon.js';
+import { sqliteOptions } from '../sqlite/addon.js';
 
 // The worker is a few lines of CommonJS, given as text: it has nothing to compile, and it works the
 // same from the sources, the compiled files and the bundled command line.

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { sqliteOptions } from './sqlite-addon.js';
+import { sqliteOptions } from '../sqlite/addon.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteOptions } from '../../sqlite/addon.js';
 import {
   ExperimentAmbiguous,
   type CellRecord,
@@ -32,7 +33,7 @@ export class SqliteExperimentStore implements ExperimentStore {
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = new Database(file, sqliteOptions());
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { sqliteOptions } from '../../store/sqlite-addon.js';
+import { sqliteOptions } from '../../sqlite/addon.js';
 import type { SqlDatabase } from './sql-database.js';
 
 /** A SQLite file (or `:memory:`) through better-sqlite3, opened on the first query; missing folders are created. */

@@ -13,7 +13,7 @@ const SRC = new URL('../../../src', import.meta.url).pathname;
  * given a rank here (a test refuses one without).
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors', 'text', 'version.ts'],
+  ['errors', 'text', 'sqlite', 'version.ts'],
   ['ir', 'memory'],
   ['expr', 'schema', 'tokens'],
   ['runtime', 'config', 'dialects'],

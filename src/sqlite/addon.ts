@@ -5,9 +5,10 @@ import { dirname, join } from 'node:path';
 let found: string | null | undefined;
 
 /**
- * The options every better-sqlite3 connection of Skein opens with: its compiled addon where its install
- * puts it (built or prebuilt), so opening skips the `bindings` package's search of a dozen paths (~1 ms
- * of each command that opens a file); none where the addon is elsewhere, and the search finds it.
+ * The options every better-sqlite3 connection of Skein opens with (the run store and its checkpointer,
+ * memory, experiments, database.query): its compiled addon where its install puts it (built or
+ * prebuilt), so opening skips the `bindings` package's search of a dozen paths (~1 ms of each command
+ * that opens a file); none where the addon is elsewhere, and the search finds it.
  */
 export function sqliteOptions(): { nativeBinding?: string } {
   if (found === undefined) {
